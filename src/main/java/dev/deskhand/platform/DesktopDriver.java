@@ -1,0 +1,42 @@
+package dev.deskhand.platform;
+
+/**
+ * The only code that touches the OS. One bean per platform, chosen by {@link ConditionalOnOs}.
+ *
+ * <p>
+ * Threading: {@link #displays()} and {@link #capture()} are thread-safe. {@link #pointer()} and
+ * {@link #keyboard()} belong to the InputQueue's thread. {@link #releaseAll()} is callable from
+ * any thread, including while the input thread is stuck in a native call.
+ */
+public interface DesktopDriver {
+
+	/** Short name for health and logs, e.g. {@code x11}. */
+	String name();
+
+	/** Where it is connected, e.g. {@code :0} or {@code :99 (managed Xvfb)}. */
+	String target();
+
+	/** Whether the desktop answers right now (a cheap round trip). */
+	boolean reachable();
+
+	DisplayDriver displays();
+
+	CaptureDriver capture();
+
+	PointerDriver pointer();
+
+	KeyboardDriver keyboard();
+
+	/**
+	 * Releases every key and button that is down: those this process pressed and, since synthetic
+	 * key state outlives the process that made it, any the server still reports down.
+	 */
+	void releaseAll();
+
+	/**
+	 * Drops and reopens the input connection after a failure or a timeout; called from the input
+	 * thread.
+	 */
+	void resetInput();
+
+}

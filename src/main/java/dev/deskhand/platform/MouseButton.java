@@ -1,0 +1,7 @@
+package dev.deskhand.platform;
+
+public enum MouseButton {
+
+	LEFT, MIDDLE, RIGHT
+
+}
