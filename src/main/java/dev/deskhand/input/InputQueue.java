@@ -1,0 +1,289 @@
+package dev.deskhand.input;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.DesktopDriver;
+
+/**
+ * The one thread that runs every desktop action, in arrival order. Bounded (E_BUSY beyond
+ * {@code deskhand.input.queue-capacity}); each job has a timeout named after its tool (E_TIMEOUT,
+ * and every held key and button released). An interrupt does not stop a blocked native call, so
+ * after a timeout the queue reports itself degraded and refuses work until the stuck call returns;
+ * then it resets the driver's input connection.
+ */
+public final class InputQueue implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(InputQueue.class);
+
+	static final String THREAD_NAME = "deskhand-input";
+
+	// How long a timed-out job gets to notice its interrupt before the queue calls itself stuck.
+	private static final Duration INTERRUPT_GRACE = Duration.ofMillis(500);
+
+	// Upper bound on waiting for the jobs ahead: each has its own timeout, this only stops a caller
+	// from waiting forever if something is badly wrong.
+	private static final Duration MAX_QUEUE_WAIT = Duration.ofMinutes(10);
+
+	private final DesktopDriver driver;
+
+	private final InputExecutor executor;
+
+	private final List<InputGuard> guards;
+
+	private final InputProperties properties;
+
+	private final ThreadPoolExecutor thread;
+
+	private final AtomicReference<String> running = new AtomicReference<>();
+
+	private final AtomicReference<String> stuck = new AtomicReference<>();
+
+	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
+		this.driver = driver;
+		this.executor = new InputExecutor(driver);
+		this.guards = List.copyOf(guards);
+		this.properties = properties;
+		this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+				new ArrayBlockingQueue<>(properties.queueCapacity()), (runnable) -> {
+					Thread t = new Thread(runnable, THREAD_NAME);
+					t.setDaemon(true);
+					return t;
+				});
+	}
+
+	/** Runs one action and waits for it. */
+	public void execute(String session, InputAction action) {
+		execute(session, List.of(action));
+	}
+
+	/**
+	 * Runs actions as one job, back to back with nothing from other callers in between, and waits.
+	 * @throws DeskhandException E_BUSY, E_TIMEOUT, or whatever the driver or a guard raised; for a
+	 * job of several actions the message says which one failed and that the ones before it ran
+	 */
+	public void execute(String session, List<InputAction> actions) {
+		if (actions.isEmpty()) {
+			return;
+		}
+		String stuckTool = this.stuck.get();
+		if (stuckTool != null) {
+			throw new DeskhandException(ErrorCode.E_BUSY, "input is degraded: a previous '" + stuckTool
+					+ "' is stuck in a native call; retry in a few seconds");
+		}
+		Job job = new Job(session, actions);
+		Future<?> future;
+		try {
+			future = this.thread.submit(() -> run(job));
+		}
+		catch (RejectedExecutionException ex) {
+			throw new DeskhandException(ErrorCode.E_BUSY, "the input queue is full ("
+					+ this.properties.queueCapacity() + " actions waiting); retry shortly");
+		}
+		awaitStart(job, future);
+		awaitEnd(job, future);
+	}
+
+	public QueueState state() {
+		return new QueueState(this.thread.getQueue().size(), this.properties.queueCapacity(), this.running.get(),
+				this.stuck.get());
+	}
+
+	private void run(Job job) {
+		job.started.complete(null);
+		this.running.set(job.name());
+		try {
+			for (InputGuard guard : this.guards) {
+				guard.beforeActions(job.session, job.actions);
+			}
+			for (int i = 0; i < job.actions.size(); i++) {
+				if (Thread.currentThread().isInterrupted()) {
+					throw new DeskhandException(ErrorCode.E_TIMEOUT, "'" + job.name() + "' was interrupted");
+				}
+				runOne(job, i);
+			}
+		}
+		catch (RuntimeException | Error ex) {
+			releaseAllQuietly();
+			throw ex;
+		}
+		finally {
+			this.running.set(null);
+			if (job.timedOut) {
+				recoverAfterTimeout(job);
+			}
+			job.finished.complete(null);
+		}
+	}
+
+	private void runOne(Job job, int index) {
+		InputAction action = job.actions.get(index);
+		try {
+			this.executor.execute(action);
+		}
+		catch (DeskhandException ex) {
+			if (job.actions.size() == 1) {
+				throw ex;
+			}
+			throw new DeskhandException(ex.code(), describe(job, index) + " failed: " + ex.getMessage(), ex);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("{} failed", action.tool(), ex);
+			throw new DeskhandException(ErrorCode.E_FAIL,
+					((job.actions.size() == 1) ? "'" + action.tool() + "'" : describe(job, index)) + " failed: " + ex,
+					ex);
+		}
+	}
+
+	private void awaitStart(Job job, Future<?> future) {
+		try {
+			job.started.get(MAX_QUEUE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			future.cancel(false);
+			throw new DeskhandException(ErrorCode.E_BUSY, "'" + job.name() + "' waited " + MAX_QUEUE_WAIT
+					+ " for the actions ahead of it and was dropped");
+		}
+		catch (InterruptedException ex) {
+			future.cancel(false);
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted while waiting for the input queue");
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void awaitEnd(Job job, Future<?> future) {
+		Duration timeout = job.timeout(this.properties.actionTimeout());
+		try {
+			future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause();
+			if (cause instanceof DeskhandException deskhand) {
+				throw deskhand;
+			}
+			throw new DeskhandException(ErrorCode.E_FAIL, "'" + job.name() + "' failed: " + cause, cause);
+		}
+		catch (TimeoutException ex) {
+			throw abort(job, future, timeout);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw abort(job, future, timeout);
+		}
+	}
+
+	private DeskhandException abort(Job job, Future<?> future, Duration timeout) {
+		job.timedOut = true;
+		this.stuck.set(job.name());
+		future.cancel(true);
+		// From this thread, on the driver's own connection: the input thread may be stuck in a call.
+		releaseAllQuietly();
+		try {
+			job.finished.get(INTERRUPT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			logger.error("'{}' is stuck in a native call after its {} timeout; input is degraded until it returns",
+					job.name(), timeout);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException ex) {
+			// finished never completes exceptionally
+		}
+		if (job.finished.isDone()) {
+			// It ended on its own between the timeout and the flag: nothing is stuck.
+			this.stuck.compareAndSet(job.name(), null);
+		}
+		return new DeskhandException(ErrorCode.E_TIMEOUT, "'" + job.name() + "' did not finish within "
+				+ timeout.toMillis() + " ms; it was aborted and every held key and button released");
+	}
+
+	private void recoverAfterTimeout(Job job) {
+		try {
+			this.driver.resetInput();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("resetting the input connection after '{}' timed out failed", job.name(), ex);
+		}
+		finally {
+			this.stuck.compareAndSet(job.name(), null);
+		}
+	}
+
+	private void releaseAllQuietly() {
+		try {
+			this.driver.releaseAll();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("releasing held keys and buttons failed", ex);
+		}
+	}
+
+	private static String describe(Job job, int index) {
+		return "action " + (index + 1) + " of " + job.actions.size() + " ('" + job.actions.get(index).tool() + "'"
+				+ ((index > 0) ? "; actions 1-" + index + " ran" : "; nothing ran") + ")";
+	}
+
+	@Override
+	public void close() {
+		this.thread.shutdownNow();
+		try {
+			this.thread.awaitTermination(2, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		releaseAllQuietly();
+	}
+
+	private static final class Job {
+
+		final String session;
+
+		final List<InputAction> actions;
+
+		final CompletableFuture<Void> started = new CompletableFuture<>();
+
+		final CompletableFuture<Void> finished = new CompletableFuture<>();
+
+		// Written by the caller's thread on timeout, read by the input thread when the job ends.
+		volatile boolean timedOut;
+
+		Job(String session, List<InputAction> actions) {
+			this.session = session;
+			this.actions = List.copyOf(actions);
+		}
+
+		String name() {
+			return (this.actions.size() == 1) ? this.actions.get(0).tool() : "computer_batch";
+		}
+
+		Duration timeout(Duration actionTimeout) {
+			Duration total = actionTimeout;
+			for (InputAction action : this.actions) {
+				total = total.plus(action.ownDuration());
+			}
+			return total;
+		}
+
+	}
+
+}

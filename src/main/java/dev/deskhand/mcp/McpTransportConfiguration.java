@@ -1,0 +1,96 @@
+package dev.deskhand.mcp;
+
+import java.util.List;
+
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerProperties;
+import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerStreamableHttpProperties;
+import org.springframework.ai.mcp.server.webmvc.transport.WebMvcSseServerTransportProvider;
+import org.springframework.ai.mcp.server.webmvc.transport.WebMvcStreamableServerTransportProvider;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerResponse;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.deskhand.security.SecurityProperties;
+import dev.deskhand.security.TransportSecurity;
+
+/**
+ * Both MCP transports in one app: Streamable HTTP at {@code /mcp} (Spring AI's auto-configured
+ * server, on our transport bean so it validates Origin and Host), and the legacy HTTP+SSE
+ * transport at {@code /sse} + {@code /mcp/message} as a second server sharing the same tools.
+ */
+@Configuration(proxyBeanMethods = false)
+class McpTransportConfiguration {
+
+	@Bean
+	ServerTransportSecurityValidator mcpTransportSecurityValidator(SecurityProperties security,
+			@Value("${server.address:#{null}}") String serverAddress) {
+		return TransportSecurity.validator(security, serverAddress);
+	}
+
+	// Replaces the auto-configured provider (it is @ConditionalOnMissingBean), whose validator is NOOP.
+	@Bean
+	WebMvcStreamableServerTransportProvider webMvcStreamableServerTransportProvider(
+			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, McpServerStreamableHttpProperties properties,
+			ServerTransportSecurityValidator validator) {
+		return WebMvcStreamableServerTransportProvider.builder()
+			.jsonMapper(new JacksonMcpJsonMapper(jsonMapper))
+			.mcpEndpoint(properties.getMcpEndpoint())
+			.keepAliveInterval(properties.getKeepAliveInterval())
+			.disallowDelete(properties.isDisallowDelete())
+			.securityValidator(validator)
+			.build();
+	}
+
+	/** The legacy transport and its server; the transport is not a bean so the auto-config sees one. */
+	record LegacySseServer(WebMvcSseServerTransportProvider transport, McpSyncServer server) implements DisposableBean {
+
+		@Override
+		public void destroy() {
+			this.server.closeGracefully();
+		}
+
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "deskhand.mcp.legacy-sse", havingValue = "true", matchIfMissing = true)
+	LegacySseServer legacySseServer(@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper,
+			ObjectProvider<List<SyncToolSpecification>> toolSpecifications, McpServerProperties properties,
+			ServerTransportSecurityValidator validator) {
+		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
+			.jsonMapper(new JacksonMcpJsonMapper(jsonMapper))
+			.sseEndpoint("/sse")
+			.messageEndpoint("/mcp/message")
+			.securityValidator(validator)
+			.build();
+		McpSyncServer server = McpServer.sync(transport)
+			.serverInfo(properties.getName(), properties.getVersion())
+			.instructions(properties.getInstructions())
+			.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
+			.tools(toolSpecifications.stream().flatMap(List::stream).toList())
+			.requestTimeout(properties.getRequestTimeout())
+			// As the auto-config does for servlet apps: run tools on the request thread.
+			.immediateExecution(true)
+			.build();
+		return new LegacySseServer(transport, server);
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = "deskhand.mcp.legacy-sse", havingValue = "true", matchIfMissing = true)
+	RouterFunction<ServerResponse> legacySseRouterFunction(LegacySseServer legacy) {
+		return legacy.transport().getRouterFunction();
+	}
+
+}

@@ -1,0 +1,373 @@
+package dev.deskhand.platform.x11;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+import com.sun.jna.platform.unix.X11;
+import com.sun.jna.ptr.IntByReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.x11.jna.Xlib;
+import dev.deskhand.platform.x11.jna.Xrandr;
+
+/**
+ * One Xlib connection ({@code Display*}) and the typed calls Deskhand makes on it. Not
+ * thread-safe: each connection has one owner at a time (the input thread, or whoever holds an
+ * {@link X11SharedConnection}'s lock). X errors and a lost server are recorded here by
+ * {@link X11Libraries}' handlers instead of ending the process.
+ */
+final class X11Connection implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(X11Connection.class);
+
+	private static final NativeLong NO_DELAY = new NativeLong(0);
+
+	/** {@code XTestFakeMotionEvent}'s screen: the screen the pointer is on. */
+	private static final int CURRENT_SCREEN = -1;
+
+	private final X11Libraries libraries;
+
+	private final Xlib xlib;
+
+	private final String name;
+
+	private final String role;
+
+	private final X11.Display display;
+
+	private final X11.Window root;
+
+	/** Atom names never change while the server runs, and XGetAtomName's strings are not freed. */
+	private final Map<Long, String> atomNames = new ConcurrentHashMap<>();
+
+	private volatile boolean broken;
+
+	private volatile boolean closed;
+
+	private volatile X11Error lastError;
+
+	private volatile boolean expectingErrors;
+
+	private X11Connection(X11Libraries libraries, String name, String role, X11.Display display) {
+		this.libraries = libraries;
+		this.xlib = libraries.xlib();
+		this.name = name;
+		this.role = role;
+		this.display = display;
+		this.root = this.xlib.XDefaultRootWindow(display);
+	}
+
+	/**
+	 * @param name the display name, e.g. {@code :0}
+	 * @param role what the connection is for, for logs: {@code observe}, {@code input} ...
+	 * @throws DeskhandException E_NO_DESKTOP when the display cannot be opened
+	 */
+	static X11Connection open(String name, String role) {
+		X11Libraries libraries = X11Libraries.get();
+		X11.Display display = libraries.xlib().XOpenDisplay(name);
+		if (display == null) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + name + " is not reachable");
+		}
+		X11Connection connection = new X11Connection(libraries, name, role, display);
+		libraries.register(connection);
+		logger.debug("opened the {} connection to X display {}", role, name);
+		return connection;
+	}
+
+	/** Whether an X server answers at this display name: opens a connection and closes it. */
+	static boolean isReachable(String name) {
+		X11Libraries libraries = X11Libraries.get();
+		X11.Display display = libraries.xlib().XOpenDisplay(name);
+		if (display == null) {
+			return false;
+		}
+		libraries.xlib().XCloseDisplay(display);
+		return true;
+	}
+
+	X11Libraries libraries() {
+		return this.libraries;
+	}
+
+	X11.Display display() {
+		return this.display;
+	}
+
+	X11.Window root() {
+		return this.root;
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	boolean isUsable() {
+		return !this.broken && !this.closed;
+	}
+
+	void markBroken() {
+		if (!this.broken) {
+			this.broken = true;
+			logger.warn("lost the {} connection to X display {} (the X server went away or closed it)", this.role,
+					this.name);
+		}
+	}
+
+	void recordError(X11Error error) {
+		this.lastError = error;
+		if (this.expectingErrors) {
+			logger.debug("X error on the {} connection to {} (expected): {}", this.role, this.name, error.describe());
+		}
+		else {
+			logger.warn("X error on the {} connection to {}: {}", this.role, this.name, error.describe());
+		}
+	}
+
+	/** Round trip: every request so far is processed, and its errors recorded. */
+	void sync() {
+		requireUsable();
+		this.xlib.XSync(this.display, false);
+		requireUsable();
+	}
+
+	/**
+	 * Round trip, then fails if any request since the last check caused an X error.
+	 * @param action what was being done, for the message
+	 */
+	void syncAndCheck(String action) {
+		sync();
+		X11Error error = takeError();
+		if (error != null) {
+			throw new DeskhandException(ErrorCode.E_FAIL, action + " failed on X display " + this.name + ": "
+					+ error.describe());
+		}
+	}
+
+	/** @return the error recorded since the last call, or {@code null} */
+	X11Error takeError() {
+		X11Error error = this.lastError;
+		this.lastError = null;
+		return error;
+	}
+
+	/** Errors recorded while this runs are logged at debug level: the caller checks for them. */
+	<T> T expectingErrors(java.util.function.Supplier<T> action) {
+		this.expectingErrors = true;
+		try {
+			return action.get();
+		}
+		finally {
+			this.expectingErrors = false;
+		}
+	}
+
+	void requireUsable() {
+		if (this.closed) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the " + this.role + " connection to X display "
+					+ this.name + " is closed");
+		}
+		if (this.broken) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "lost the connection to X display " + this.name
+					+ "; the X server went away");
+		}
+	}
+
+	boolean hasXTest() {
+		IntByReference unused = new IntByReference();
+		return this.libraries.xtest().XTestQueryExtension(this.display, unused, unused, unused, unused);
+	}
+
+	/** @return RandR's version as {@code major * 100 + minor} (105 = 1.5), 0 without RandR */
+	int randrVersion() {
+		IntByReference major = new IntByReference();
+		IntByReference minor = new IntByReference();
+		if (this.libraries.xrandr().XRRQueryVersion(this.display, major, minor) == 0) {
+			return 0;
+		}
+		return major.getValue() * 100 + minor.getValue();
+	}
+
+	boolean hasShm() {
+		return this.libraries.xshm().XShmQueryExtension(this.display);
+	}
+
+	record PointerState(int x, int y, int mask) {
+	}
+
+	PointerState queryPointer() {
+		requireUsable();
+		X11.WindowByReference rootReturn = new X11.WindowByReference();
+		X11.WindowByReference childReturn = new X11.WindowByReference();
+		IntByReference rootX = new IntByReference();
+		IntByReference rootY = new IntByReference();
+		IntByReference winX = new IntByReference();
+		IntByReference winY = new IntByReference();
+		IntByReference mask = new IntByReference();
+		boolean sameScreen = this.xlib.XQueryPointer(this.display, this.root, rootReturn, childReturn, rootX, rootY,
+				winX, winY, mask);
+		requireUsable();
+		if (!sameScreen && rootReturn.getValue() == null) {
+			throw new DeskhandException(ErrorCode.E_FAIL, "XQueryPointer failed on X display " + this.name);
+		}
+		return new PointerState(rootX.getValue(), rootY.getValue(), mask.getValue());
+	}
+
+	/** @return the 32-byte bitmap of keys down: bit {@code kc & 7} of byte {@code kc >> 3} */
+	byte[] queryKeymap() {
+		requireUsable();
+		byte[] keys = new byte[32];
+		this.xlib.XQueryKeymap(this.display, keys);
+		requireUsable();
+		return keys;
+	}
+
+	X11Keymap keyboardMapping() {
+		requireUsable();
+		IntByReference min = new IntByReference();
+		IntByReference max = new IntByReference();
+		this.xlib.XDisplayKeycodes(this.display, min, max);
+		int count = max.getValue() - min.getValue() + 1;
+		IntByReference perKeycode = new IntByReference();
+		Pointer keysyms = this.xlib.XGetKeyboardMapping(this.display, min.getValue(), count, perKeycode);
+		requireUsable();
+		if (keysyms == null) {
+			throw new DeskhandException(ErrorCode.E_FAIL, "cannot read the keyboard mapping of X display " + this.name);
+		}
+		try {
+			return new X11Keymap(min.getValue(), perKeycode.getValue(),
+					keysyms.getLongArray(0, count * perKeycode.getValue()));
+		}
+		finally {
+			this.xlib.XFree(keysyms);
+		}
+	}
+
+	/** Rebinds {@code count} keycodes from {@code first}; sends MappingNotify to every client. */
+	void changeKeyboardMapping(int first, int keysymsPerKeycode, long[] keysyms, int count) {
+		requireUsable();
+		this.xlib.XChangeKeyboardMapping(this.display, first, keysymsPerKeycode, keysyms, count);
+	}
+
+	/** @return the keycodes bound to any modifier (Shift, Lock, Control, Mod1..Mod5) */
+	Set<Integer> modifierKeycodes() {
+		requireUsable();
+		X11.XModifierKeymapRef map = this.xlib.XGetModifierMapping(this.display);
+		requireUsable();
+		Set<Integer> keycodes = new HashSet<>();
+		if (map == null) {
+			return keycodes;
+		}
+		try {
+			byte[] codes = map.modifiermap.getByteArray(0, 8 * map.max_keypermod);
+			for (byte code : codes) {
+				if (code != 0) {
+					keycodes.add(code & 0xff);
+				}
+			}
+		}
+		finally {
+			this.xlib.XFreeModifiermap(map);
+		}
+		return keycodes;
+	}
+
+	void fakeMotion(int x, int y) {
+		requireUsable();
+		this.libraries.xtest().XTestFakeMotionEvent(this.display, CURRENT_SCREEN, x, y, NO_DELAY);
+	}
+
+	void fakeButton(int button, boolean press) {
+		requireUsable();
+		this.libraries.xtest().XTestFakeButtonEvent(this.display, button, press, NO_DELAY);
+	}
+
+	void fakeKey(int keycode, boolean press) {
+		requireUsable();
+		this.libraries.xtest().XTestFakeKeyEvent(this.display, keycode, press, NO_DELAY);
+	}
+
+	record Monitor(String name, boolean primary, int x, int y, int width, int height) {
+	}
+
+	/** RandR 1.5 active monitors; empty when RandR reports none. */
+	List<Monitor> monitors() {
+		requireUsable();
+		IntByReference count = new IntByReference();
+		Pointer first = this.libraries.xrandr().XRRGetMonitors(this.display, this.root, true, count);
+		requireUsable();
+		List<Monitor> monitors = new ArrayList<>();
+		if (first == null) {
+			return monitors;
+		}
+		try {
+			int size = new Xrandr.XRRMonitorInfo(first).size();
+			for (int i = 0; i < count.getValue(); i++) {
+				Xrandr.XRRMonitorInfo info = new Xrandr.XRRMonitorInfo(first.share((long) i * size));
+				monitors.add(new Monitor(atomName(info.name.longValue()), info.primary != 0, info.x, info.y,
+						info.width, info.height));
+			}
+		}
+		finally {
+			this.libraries.xrandr().XRRFreeMonitors(first);
+		}
+		return monitors;
+	}
+
+	private String atomName(long atom) {
+		if (atom == 0) {
+			return null;
+		}
+		return this.atomNames.computeIfAbsent(atom,
+				(key) -> this.xlib.XGetAtomName(this.display, new X11.Atom(key)));
+	}
+
+	/**
+	 * @param width root window width
+	 * @param height root window height
+	 * @param depth bits per pixel of the root's visual that carry colour
+	 * @param visualClass {@code Visual.class}, {@link Xlib#TRUE_COLOR} for RGB pixels
+	 * @param visual the root's visual, for XShmCreateImage
+	 */
+	record RootInfo(int width, int height, int depth, int visualClass, X11.Visual visual) {
+	}
+
+	RootInfo rootInfo() {
+		requireUsable();
+		X11.XWindowAttributes attributes = new X11.XWindowAttributes();
+		int status = this.xlib.XGetWindowAttributes(this.display, this.root, attributes);
+		requireUsable();
+		if (status == 0 || attributes.visual == null) {
+			throw new DeskhandException(ErrorCode.E_FAIL, "cannot read the root window of X display " + this.name);
+		}
+		int visualClass = attributes.visual.getPointer().getInt(Xlib.VisualLayout.CLASS);
+		return new RootInfo(attributes.width, attributes.height, attributes.depth, visualClass, attributes.visual);
+	}
+
+	/** Closes the connection; safe to call twice, and on a broken connection. */
+	@Override
+	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		// XCloseDisplay on a broken connection frees its memory without talking to the server
+		this.xlib.XCloseDisplay(this.display);
+		this.libraries.unregister(this);
+		logger.debug("closed the {} connection to X display {}", this.role, this.name);
+	}
+
+	@Override
+	public String toString() {
+		return "X11Connection[" + this.role + " " + this.name + "]";
+	}
+
+}

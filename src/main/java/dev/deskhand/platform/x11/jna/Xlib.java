@@ -1,0 +1,172 @@
+package dev.deskhand.platform.x11.jna;
+
+import com.sun.jna.Callback;
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+import com.sun.jna.Structure;
+import com.sun.jna.Structure.FieldOrder;
+import com.sun.jna.platform.unix.X11;
+import com.sun.jna.ptr.IntByReference;
+
+/**
+ * libX11, extending jna-platform's {@link X11} with what it lacks or binds wrongly. Load with
+ * {@code Native.load("X11", Xlib.class)}.
+ */
+public interface Xlib extends X11 {
+
+	/** {@code format} of {@link #XGetImage}: one pixel value per pixel. */
+	int ZPIXMAP = 2;
+
+	/** {@code XImage.byte_order}: least significant byte first. */
+	int LSB_FIRST = 0;
+
+	/** {@code Visual.class} of a visual whose pixel values hold RGB directly. */
+	int TRUE_COLOR = 4;
+
+	int XInitThreads();
+
+	/**
+	 * @return an {@code XImage*} to read with {@link XImage#XImage(Pointer)} and free with
+	 * {@link #XDestroyImage}; {@code null} on failure (the error handler sees why)
+	 */
+	Pointer XGetImage(Display display, Drawable drawable, int x, int y, int width, int height, NativeLong planeMask,
+			int format);
+
+	/** A real exported function in libX11 1.8 (older headers only had the macro). */
+	int XDestroyImage(Pointer image);
+
+	/**
+	 * The keysyms of {@code count} keycodes from {@code firstKeycode}, {@code keysymsPerKeycode}
+	 * each. jna-platform declares the return as one {@code KeySym}; it is a {@code KeySym*} to
+	 * read as {@code long[]} and free with {@link #XFree}. Call it with an {@code int} first
+	 * keycode: a {@code byte} selects jna-platform's wrong overload.
+	 */
+	Pointer XGetKeyboardMapping(Display display, int firstKeycode, int count, IntByReference keysymsPerKeycode);
+
+	/** {@code long[]} is {@code KeySym[]} on LP64 Linux; no per-element {@code KeySym} objects. */
+	int XChangeKeyboardMapping(Display display, int firstKeycode, int keysymsPerKeycode, long[] keysyms,
+			int numCodes);
+
+	/**
+	 * The error handler with the event as a raw pointer: jna-platform's {@code XErrorEvent} has
+	 * its fields in the wrong order. Read it at {@link XErrorEventLayout} offsets.
+	 */
+	interface XErrorHandlerRaw extends Callback {
+
+		int apply(Pointer display, Pointer errorEvent);
+
+	}
+
+	/** @return the previous handler ({@code _XDefaultError} when none was set) */
+	Pointer XSetErrorHandler(XErrorHandlerRaw handler);
+
+	/** Sets the default handler back; returns the previous one. */
+	Pointer XSetErrorHandler(Pointer handler);
+
+	interface XIOErrorHandler extends Callback {
+
+		int apply(Pointer display);
+
+	}
+
+	Pointer XSetIOErrorHandler(XIOErrorHandler handler);
+
+	interface XIOErrorExitHandler extends Callback {
+
+		void apply(Pointer display, Pointer userData);
+
+	}
+
+	/**
+	 * Replaces, for one connection, the {@code exit(1)} that follows an IO error. libX11 1.7 and
+	 * later; older versions end the process on any lost connection.
+	 */
+	void XSetIOErrorExitHandler(Display display, XIOErrorExitHandler handler, Pointer userData);
+
+	/** Byte offsets in {@code XErrorEvent} on LP64 (x86-64, aarch64). */
+	final class XErrorEventLayout {
+
+		public static final int RESOURCE_ID = 16;
+
+		public static final int SERIAL = 24;
+
+		public static final int ERROR_CODE = 32;
+
+		public static final int REQUEST_CODE = 33;
+
+		public static final int MINOR_CODE = 34;
+
+		private XErrorEventLayout() {
+		}
+
+	}
+
+	/** Byte offsets in {@code Visual}, which jna-platform keeps opaque. */
+	final class VisualLayout {
+
+		public static final int CLASS = 16;
+
+		private VisualLayout() {
+		}
+
+	}
+
+	/** {@code XImage} from Xlib.h; the trailing function pointers are the {@code f} member. */
+	@FieldOrder({ "width", "height", "xoffset", "format", "data", "byte_order", "bitmap_unit", "bitmap_bit_order",
+			"bitmap_pad", "depth", "bytes_per_line", "bits_per_pixel", "red_mask", "green_mask", "blue_mask",
+			"obdata", "f_create_image", "f_destroy_image", "f_get_pixel", "f_put_pixel", "f_sub_image",
+			"f_add_pixel" })
+	class XImage extends Structure {
+
+		public int width;
+
+		public int height;
+
+		public int xoffset;
+
+		public int format;
+
+		public Pointer data;
+
+		public int byte_order;
+
+		public int bitmap_unit;
+
+		public int bitmap_bit_order;
+
+		public int bitmap_pad;
+
+		public int depth;
+
+		public int bytes_per_line;
+
+		public int bits_per_pixel;
+
+		public NativeLong red_mask;
+
+		public NativeLong green_mask;
+
+		public NativeLong blue_mask;
+
+		public Pointer obdata;
+
+		public Pointer f_create_image;
+
+		public Pointer f_destroy_image;
+
+		public Pointer f_get_pixel;
+
+		public Pointer f_put_pixel;
+
+		public Pointer f_sub_image;
+
+		public Pointer f_add_pixel;
+
+		public XImage(Pointer pointer) {
+			super(pointer);
+			read();
+		}
+
+	}
+
+}

@@ -1,0 +1,217 @@
+package dev.deskhand.screen;
+
+import java.util.Arrays;
+
+import dev.deskhand.platform.Frame;
+
+/**
+ * Exact area-average ("box") resampling of {@code 0x00RRGGBB} frames: each output pixel is the
+ * mean of the source area it covers, every source pixel weighted by exactly the fraction of it
+ * that lies inside, rounded half up. For downscaling screenshots this keeps one-pixel text
+ * strokes that nearest-neighbour drops, at the cost of a bilinear filter (measured in
+ * {@code notes/perf-baseline.md}: pixel-identical to AWT's {@code SCALE_AREA_AVERAGING}, about
+ * 3x faster).
+ *
+ * <p>
+ * The filter is separable and done in integers: along an axis of {@code S} source and
+ * {@code D} output pixels, both are laid on a common grid of {@code S * D / gcd(S, D)} units,
+ * where a source pixel is {@code D / gcd} units wide and an output pixel {@code S / gcd}. Where
+ * the two pixel grids overlap, the overlap length in units is the exact weight. One pass sums
+ * the source rows under an output row, a second sums those columns into output pixels, and the
+ * total is divided by the output pixel's area in units. Upscaling works too (each output pixel then
+ * overlaps one or two source pixels), though screenshots are never upscaled.
+ *
+ * <p>
+ * Thread-safe: all working memory is per call.
+ */
+public final class AreaAverageScaler {
+
+	/** Largest divisor for which {@link #divideRounded} is exact: needs 256 d^2 <= 2^54. */
+	private static final long MAX_RECIPROCAL_DIVISOR = 1L << 23;
+
+	private static final int RECIPROCAL_SHIFT = 54;
+
+	/**
+	 * Scales {@code source} to {@code width} x {@code height}.
+	 * @return a new frame, or {@code source} itself when the size is unchanged
+	 */
+	public Frame scale(Frame source, int width, int height) {
+		return scale(source, width, height, null);
+	}
+
+	/**
+	 * Scales {@code source} to {@code width} x {@code height}, writing into {@code destination}
+	 * when it holds at least {@code width * height} pixels (lets a caller reuse one buffer per
+	 * display) and into a new array otherwise.
+	 * @return the scaled frame, or {@code source} itself when the size is unchanged
+	 */
+	public Frame scale(Frame source, int width, int height, int[] destination) {
+		if (width < 1 || height < 1) {
+			throw new IllegalArgumentException("target size must be at least 1x1, got " + width + "x" + height);
+		}
+		if (source.width() < 1 || source.height() < 1) {
+			throw new IllegalArgumentException("cannot scale an empty frame");
+		}
+		if (width == source.width() && height == source.height()) {
+			return source;
+		}
+		int[] out = (destination != null && destination.length >= width * height) ? destination
+				: new int[width * height];
+		Spans columns = new Spans(source.width(), width);
+		Spans rows = new Spans(source.height(), height);
+		resample(source.pixels(), source.width(), columns, rows, out, width);
+		return new Frame(width, height, out);
+	}
+
+	/**
+	 * Rows first: summing whole source rows into column sums is a plain loop over arrays that
+	 * the JIT vectorises; the scalar, gather-like column pass then only runs once per output
+	 * row. Measured 1920x1080 to 1280x720: about 6 ms, against 11-13 ms with columns first.
+	 */
+	private static void resample(int[] src, int srcWidth, Spans columns, Spans rows, int[] out, int outWidth) {
+		// the output row being built, per channel, summed over the source rows it covers:
+		// at most 255 * rows.dstUnits, which fits an int for any real image height
+		int[] red = new int[srcWidth];
+		int[] green = new int[srcWidth];
+		int[] blue = new int[srcWidth];
+		long divisor = (long) columns.dstUnits * rows.dstUnits;
+		long reciprocal = reciprocal(divisor);
+		for (int k = 0; k < rows.count; k++) {
+			addRow(src, rows.src[k] * srcWidth, srcWidth, rows.weight[k], red, green, blue);
+			int outRow = rows.dst[k];
+			if (k + 1 == rows.count || rows.dst[k + 1] != outRow) {
+				emitRow(red, green, blue, columns, out, outRow * outWidth, divisor, reciprocal);
+				Arrays.fill(red, 0);
+				Arrays.fill(green, 0);
+				Arrays.fill(blue, 0);
+			}
+		}
+	}
+
+	private static void addRow(int[] src, int rowStart, int width, int weight, int[] red, int[] green, int[] blue) {
+		for (int x = 0; x < width; x++) {
+			int p = src[rowStart + x];
+			red[x] += weight * ((p >>> 16) & 0xFF);
+			green[x] += weight * ((p >>> 8) & 0xFF);
+			blue[x] += weight * (p & 0xFF);
+		}
+	}
+
+	/** Sums the column sums into output pixels and divides by the output pixel's area. */
+	private static void emitRow(int[] red, int[] green, int[] blue, Spans columns, int[] out, int outStart,
+			long divisor, long reciprocal) {
+		int[] srcIndex = columns.src;
+		int[] dstIndex = columns.dst;
+		int[] weights = columns.weight;
+		long half = divisor / 2;
+		// long sums: 255 * divisor passes 2^31 for large, nearly coprime sizes; costs nothing here
+		long r = half;
+		long g = half;
+		long b = half;
+		int x = 0;
+		for (int k = 0; k < columns.count; k++) {
+			int dst = dstIndex[k];
+			if (dst != x) {
+				out[outStart + x] = pixel(r, g, b, divisor, reciprocal);
+				r = half;
+				g = half;
+				b = half;
+				x = dst;
+			}
+			int s = srcIndex[k];
+			long w = weights[k];
+			r += w * red[s];
+			g += w * green[s];
+			b += w * blue[s];
+		}
+		out[outStart + x] = pixel(r, g, b, divisor, reciprocal);
+	}
+
+	private static int pixel(long r, long g, long b, long divisor, long reciprocal) {
+		return (divideRounded(r, divisor, reciprocal) << 16) | (divideRounded(g, divisor, reciprocal) << 8)
+				| divideRounded(b, divisor, reciprocal);
+	}
+
+	/**
+	 * {@code n / divisor} for {@code 0 <= n <= 256 * divisor}. A hardware division per channel
+	 * would cost more than the rest of the scaler together, so this multiplies by a rounded-up
+	 * fixed-point reciprocal, which is exact while {@code 256 * divisor^2 <= 2^54}: the
+	 * reciprocal's error, times n, then stays below one unit of the shift.
+	 */
+	static int divideRounded(long n, long divisor, long reciprocal) {
+		if (reciprocal == 0) {
+			return (int) (n / divisor);
+		}
+		return (int) ((n * reciprocal) >>> RECIPROCAL_SHIFT);
+	}
+
+	/** The multiplier for {@link #divideRounded}, or 0 where it would not be exact. */
+	static long reciprocal(long divisor) {
+		return (divisor <= MAX_RECIPROCAL_DIVISOR) ? ceilDiv(1L << RECIPROCAL_SHIFT, divisor) : 0;
+	}
+
+	private static long ceilDiv(long a, long b) {
+		return (a + b - 1) / b;
+	}
+
+	/**
+	 * Where the source and output pixels of one axis overlap, in order: overlap {@code k} is
+	 * {@code weight[k]} units of source pixel {@code src[k]} inside output pixel {@code dst[k]}.
+	 * Both indexes never decrease, and each output pixel's weights add up to {@code dstUnits}.
+	 */
+	private static final class Spans {
+
+		final int[] src;
+
+		final int[] dst;
+
+		final int[] weight;
+
+		final int count;
+
+		/** Width of one output pixel in units: the source size over gcd. */
+		final int dstUnits;
+
+		Spans(int sourceSize, int targetSize) {
+			int gcd = gcd(sourceSize, targetSize);
+			int srcUnits = targetSize / gcd;
+			this.dstUnits = sourceSize / gcd;
+			int capacity = sourceSize + targetSize;
+			this.src = new int[capacity];
+			this.dst = new int[capacity];
+			this.weight = new int[capacity];
+			int count = 0;
+			long position = 0;
+			long srcEnd = srcUnits;
+			long dstEnd = this.dstUnits;
+			for (int s = 0, d = 0; s < sourceSize && d < targetSize;) {
+				long end = Math.min(srcEnd, dstEnd);
+				this.src[count] = s;
+				this.dst[count] = d;
+				this.weight[count] = (int) (end - position);
+				count++;
+				position = end;
+				if (srcEnd == end) {
+					s++;
+					srcEnd += srcUnits;
+				}
+				if (dstEnd == end) {
+					d++;
+					dstEnd += this.dstUnits;
+				}
+			}
+			this.count = count;
+		}
+
+		private static int gcd(int a, int b) {
+			while (b != 0) {
+				int t = a % b;
+				a = b;
+				b = t;
+			}
+			return a;
+		}
+
+	}
+
+}

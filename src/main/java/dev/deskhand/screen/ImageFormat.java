@@ -1,0 +1,38 @@
+package dev.deskhand.screen;
+
+import java.util.Locale;
+
+import dev.deskhand.errors.DeskhandException;
+
+/** The screenshot encodings Deskhand can send. */
+public enum ImageFormat {
+
+	/** Lossless; the default, since text and thin UI lines must stay sharp. */
+	PNG("image/png"),
+	/** About a third of PNG's size on desktop content, with mild ringing around glyphs. */
+	JPEG("image/jpeg");
+
+	private final String mimeType;
+
+	ImageFormat(String mimeType) {
+		this.mimeType = mimeType;
+	}
+
+	public String mimeType() {
+		return this.mimeType;
+	}
+
+	/**
+	 * Parses {@code png}, {@code jpeg} or {@code jpg}, ignoring case and surrounding blanks.
+	 * @throws DeskhandException {@code E_ARGS} for anything else
+	 */
+	public static ImageFormat parse(String value) {
+		String name = (value != null) ? value.trim().toLowerCase(Locale.ROOT) : "";
+		return switch (name) {
+			case "png" -> PNG;
+			case "jpeg", "jpg" -> JPEG;
+			default -> throw DeskhandException.args("unknown image format '" + value + "'; use png or jpeg");
+		};
+	}
+
+}

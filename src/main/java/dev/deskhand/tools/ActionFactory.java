@@ -1,0 +1,162 @@
+package dev.deskhand.tools;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.input.InputAction;
+import dev.deskhand.input.KeyChord;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.MouseButton;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.screen.ScreenService;
+
+/**
+ * Validates tool arguments and builds {@link InputAction}s with coordinates mapped to the desktop.
+ * Everything that can be wrong with a request is found here, before anything reaches the queue.
+ */
+class ActionFactory {
+
+	static final int MAX_TEXT = 20_000;
+
+	static final int MAX_REPEAT = 100;
+
+	static final int MAX_SCROLL = 50;
+
+	static final double MAX_DURATION_SECONDS = 100;
+
+	private final ScreenService screen;
+
+	private final DesktopDriver driver;
+
+	ActionFactory(ScreenService screen, DesktopDriver driver) {
+		this.screen = screen;
+		this.driver = driver;
+	}
+
+	InputAction moveTo(String session, String displayId, List<Integer> coordinate) {
+		return new InputAction.MoveTo(point(session, displayId, required(coordinate, "coordinate"), "coordinate"));
+	}
+
+	InputAction click(String tool, String session, String displayId, List<Integer> coordinate, String modifiers) {
+		MouseButton button = switch (tool) {
+			case "right_click" -> MouseButton.RIGHT;
+			case "middle_click" -> MouseButton.MIDDLE;
+			default -> MouseButton.LEFT;
+		};
+		int count = switch (tool) {
+			case "double_click" -> 2;
+			case "triple_click" -> 3;
+			default -> 1;
+		};
+		return new InputAction.Click(tool, optionalPoint(session, displayId, coordinate), button, count,
+				modifiers(modifiers));
+	}
+
+	InputAction button(String tool, String session, String displayId, List<Integer> coordinate) {
+		boolean down = tool.equals("left_mouse_down");
+		return new InputAction.Button(tool, optionalPoint(session, displayId, coordinate), MouseButton.LEFT, down);
+	}
+
+	InputAction drag(String session, String displayId, List<Integer> start, List<Integer> end) {
+		Point from = point(session, displayId, required(start, "start_coordinate"), "start_coordinate");
+		Point to = point(session, displayId, required(end, "coordinate"), "coordinate");
+		return new InputAction.Drag(from, to);
+	}
+
+	InputAction scroll(String session, String displayId, List<Integer> coordinate, String direction, Integer amount,
+			String modifiers) {
+		ScrollDirection parsed = scrollDirection(direction);
+		int clicks = (amount != null) ? amount : 3;
+		if (clicks < 1 || clicks > MAX_SCROLL) {
+			throw DeskhandException.args("scroll_amount must be 1-" + MAX_SCROLL + " wheel clicks, got " + clicks);
+		}
+		return new InputAction.Scroll(optionalPoint(session, displayId, coordinate), parsed, clicks,
+				modifiers(modifiers));
+	}
+
+	InputAction type(String text) {
+		if (text == null || text.isEmpty()) {
+			throw DeskhandException.args("text is empty");
+		}
+		if (text.length() > MAX_TEXT) {
+			throw DeskhandException.args("text has " + text.length() + " characters; at most " + MAX_TEXT
+					+ " per call (split it, or paste through the clipboard)");
+		}
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (Character.isISOControl(c) && c != '\n' && c != '\t' && c != '\r') {
+				throw DeskhandException.args("text contains the control character U+" + String.format("%04X", (int) c)
+						+ " at index " + i + "; use the key tool for keys like Escape or BackSpace");
+			}
+		}
+		// CRLF and lone CR mean one line break, as they would on a keyboard.
+		return new InputAction.TypeText(text.replace("\r\n", "\n").replace('\r', '\n'));
+	}
+
+	InputAction key(String text, Integer repeat) {
+		int times = (repeat != null) ? repeat : 1;
+		if (times < 1 || times > MAX_REPEAT) {
+			throw DeskhandException.args("repeat must be 1-" + MAX_REPEAT + ", got " + times);
+		}
+		return new InputAction.PressKeys(chord(text), times);
+	}
+
+	InputAction holdKey(String text, Number durationSeconds) {
+		return new InputAction.HoldKeys(chord(text), duration(durationSeconds));
+	}
+
+	InputAction pause(Number durationSeconds) {
+		return new InputAction.Pause(duration(durationSeconds));
+	}
+
+	KeyChord chord(String text) {
+		return KeyChord.parse(text, this.driver.keyboard()::isKnownKey);
+	}
+
+	private KeyChord modifiers(String text) {
+		return KeyChord.parseModifiers(text, this.driver.keyboard()::isKnownKey);
+	}
+
+	private Point point(String session, String displayId, List<Integer> coordinate, String argument) {
+		return this.screen.toDesktop(session, displayId, coordinate, argument);
+	}
+
+	private Point optionalPoint(String session, String displayId, List<Integer> coordinate) {
+		return (coordinate != null) ? point(session, displayId, coordinate, "coordinate") : null;
+	}
+
+	private static List<Integer> required(List<Integer> coordinate, String argument) {
+		if (coordinate == null) {
+			throw DeskhandException.args(argument + " is required: [x, y] in screenshot image pixels");
+		}
+		return coordinate;
+	}
+
+	static ScrollDirection scrollDirection(String direction) {
+		if (direction == null) {
+			throw DeskhandException.args("scroll_direction is required: up, down, left or right");
+		}
+		try {
+			return ScrollDirection.valueOf(direction.strip().toUpperCase(Locale.ROOT));
+		}
+		catch (IllegalArgumentException ex) {
+			throw DeskhandException.args("scroll_direction must be up, down, left or right, got '" + direction + "'");
+		}
+	}
+
+	static Duration duration(Number seconds) {
+		if (seconds == null) {
+			throw DeskhandException.args("duration is required, in seconds");
+		}
+		double value = seconds.doubleValue();
+		if (!(value > 0) || value > MAX_DURATION_SECONDS) {
+			throw DeskhandException.args("duration must be more than 0 and at most " + (int) MAX_DURATION_SECONDS
+					+ " seconds, got " + seconds);
+		}
+		return Duration.ofNanos(Math.round(value * 1_000_000_000L));
+	}
+
+}

@@ -1,0 +1,76 @@
+package dev.deskhand.tools;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.springframework.ai.mcp.annotation.McpTool;
+import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
+import org.springframework.ai.mcp.annotation.McpToolParam;
+import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
+
+import dev.deskhand.input.InputAction;
+
+/** Utility tools: several actions in one call, and waiting. */
+// Parameter names are snake_case on purpose: they become the tools' JSON argument names.
+class BatchTools {
+
+	private final BatchParser parser;
+
+	private final ActionRunner actionRunner;
+
+	private final ToolRunner runner;
+
+	BatchTools(BatchParser parser, ActionRunner actionRunner, ToolRunner runner) {
+		this.parser = parser;
+		this.actionRunner = actionRunner;
+		this.runner = runner;
+	}
+
+	@McpTool(name = "computer_batch", description = """
+			Run several input actions in order in one call, with nothing else in between. Each action is \
+			{"action": <tool name>, ...that tool's arguments}, for mouse_move, left_click, right_click, \
+			middle_click, double_click, triple_click, left_click_drag, left_mouse_down, left_mouse_up, \
+			scroll, type, key, hold_key and wait. The whole batch is validated before anything runs; if an \
+			action fails, the ones after it do not run.""",
+			annotations = @McpAnnotations(title = "Batch of actions", readOnlyHint = false, destructiveHint = true,
+					idempotentHint = false, openWorldHint = false))
+	CallToolResult computerBatch(McpSyncRequestContext context,
+			@McpToolParam(description = "The actions, e.g. [{\"action\":\"left_click\",\"coordinate\":[100,200]},"
+					+ "{\"action\":\"type\",\"text\":\"hello\"},{\"action\":\"key\",\"text\":\"Return\"}]") List<Map<String, Object>> actions,
+			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
+			@McpToolParam(description = "Also return a screenshot taken after the last action settles",
+					required = false) Boolean screenshot_after) {
+		return this.runner.run("computer_batch", () -> {
+			String session = ToolSessions.of(context);
+			List<InputAction> parsed = this.parser.parse(session, display_id, actions);
+			List<String> names = new ArrayList<>();
+			for (InputAction action : parsed) {
+				names.add(action.tool());
+			}
+			return this.actionRunner.performAll(session, display_id, parsed, screenshot_after,
+					ToolResults.toJson(Map.of("completed", parsed.size(), "actions", names)));
+		});
+	}
+
+	@McpTool(name = "wait", description = """
+			Wait duration seconds (at most 100) for the screen to change, e.g. while a page loads; \
+			optionally return a screenshot afterwards.""",
+			annotations = @McpAnnotations(title = "Wait", readOnlyHint = true, destructiveHint = false,
+					idempotentHint = true, openWorldHint = false))
+	CallToolResult waitFor(McpSyncRequestContext context,
+			@McpToolParam(description = "Seconds, more than 0 and at most 100") Double duration,
+			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
+			@McpToolParam(description = "Return a screenshot after waiting", required = false) Boolean screenshot_after) {
+		return this.runner.run("wait", () -> {
+			// Waiting is not input: it sleeps on the caller's thread and never holds up the queue.
+			ActionRunner.pause(ActionFactory.duration(duration));
+			if (!Boolean.TRUE.equals(screenshot_after)) {
+				return ToolResults.text("waited " + duration + " s");
+			}
+			return this.actionRunner.screenshotAfter(ToolSessions.of(context), display_id, "waited " + duration + " s");
+		});
+	}
+
+}

@@ -1,0 +1,71 @@
+package dev.deskhand.tools;
+
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.screen.Screenshot;
+
+/** How tool results look on the wire: short JSON text, image blocks, {@code E_CODE: message} errors. */
+final class ToolResults {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private ToolResults() {
+	}
+
+	static CallToolResult text(String text) {
+		return CallToolResult.builder().addTextContent(text).build();
+	}
+
+	static CallToolResult json(Map<String, ?> value) {
+		return text(JSON.writeValueAsString(value));
+	}
+
+	static CallToolResult error(DeskhandException ex) {
+		return CallToolResult.builder().isError(true).addTextContent(ex.render()).build();
+	}
+
+	/** An image block followed by its geometry as JSON text (and any extra fields). */
+	static CallToolResult image(Screenshot shot, Map<String, ?> extra) {
+		return CallToolResult.builder()
+			.addContent(imageContent(shot))
+			.addTextContent(JSON.writeValueAsString(describe(shot, extra)))
+			.build();
+	}
+
+	/** The text of an action's result with the screenshot taken after it. */
+	static CallToolResult withScreenshot(String text, Screenshot shot) {
+		return CallToolResult.builder()
+			.addTextContent(text)
+			.addContent(imageContent(shot))
+			.addTextContent(JSON.writeValueAsString(describe(shot, Map.of())))
+			.build();
+	}
+
+	static McpSchema.ImageContent imageContent(Screenshot shot) {
+		return McpSchema.ImageContent
+			.builder(Base64.getEncoder().encodeToString(shot.image()), shot.format().mimeType())
+			.build();
+	}
+
+	static Map<String, Object> describe(Screenshot shot, Map<String, ?> extra) {
+		Map<String, Object> fields = new LinkedHashMap<>();
+		fields.put("display_id", shot.geometry().displayId());
+		fields.put("width", shot.width());
+		fields.put("height", shot.height());
+		fields.put("scale", Math.round(shot.geometry().scaleX() * 10000) / 10000.0);
+		fields.putAll(extra);
+		return fields;
+	}
+
+	static String toJson(Object value) {
+		return JSON.writeValueAsString(value);
+	}
+
+}
