@@ -1,0 +1,264 @@
+package dev.deskhand.platform.x11;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import com.sun.jna.platform.unix.X11;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.x11.X11TypingPlanner.Chunk;
+import dev.deskhand.platform.x11.X11TypingPlanner.Stroke;
+
+/**
+ * Keyboard input through XTest on the input connection, typing any Unicode text with the
+ * range method of {@link X11TypingPlanner}.
+ *
+ * <p>
+ * Pacing: a client translates a keycode with the mapping it fetched after the last
+ * MappingNotify, so a rebind must wait until the client has read the keys sent before it. The
+ * feasibility study measured 20 ms plus 2 ms per key of the previous chunk as enough for a
+ * Swing text field (5 ms + 0 failed). That is kept here as a virtual backlog: each key adds 2
+ * ms, time drains it, and a rebind waits for an empty backlog plus 20 ms. Bindings stay in
+ * place between calls; the block's original mapping is restored at close.
+ *
+ * <p>
+ * All state but {@link #block} belongs to the input thread.
+ */
+final class X11KeyboardDriver implements KeyboardDriver {
+
+	private static final Logger logger = LoggerFactory.getLogger(X11KeyboardDriver.class);
+
+	static final long REBIND_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+	static final long PER_KEY_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+	/** Strokes between round trips and interrupt checks inside a long chunk. */
+	private static final int STROKES_PER_SYNC = 64;
+
+	private final Supplier<X11Connection> input;
+
+	private final X11HeldInputs held;
+
+	/** For each keysym pressed through {@link #pressKey}, the keycode it went down on. */
+	private final Map<Long, Integer> pressed = new HashMap<>();
+
+	private volatile X11KeycodeBlock block;
+
+	private boolean blockChosen;
+
+	private volatile boolean rebound;
+
+	/** When the keys sent so far will have been read, at 2 ms per key ({@link System#nanoTime}). */
+	private long backlogDrainedAt = Long.MIN_VALUE;
+
+	X11KeyboardDriver(Supplier<X11Connection> input, X11HeldInputs held) {
+		this.input = input;
+		this.held = held;
+	}
+
+	@Override
+	public boolean isKnownKey(String keyName) {
+		return keyName != null && !keyName.isEmpty() && keysym(keyName) != X11Keysyms.NO_SYMBOL;
+	}
+
+	private static long keysym(String keyName) {
+		X11.KeySym keysym = X11Libraries.get().xlib().XStringToKeysym(keyName);
+		return (keysym == null) ? X11Keysyms.NO_SYMBOL : keysym.longValue();
+	}
+
+	private static long requireKeysym(String keyName) {
+		long keysym = (keyName == null || keyName.isEmpty()) ? X11Keysyms.NO_SYMBOL : keysym(keyName);
+		if (keysym == X11Keysyms.NO_SYMBOL) {
+			throw DeskhandException.args("unknown key name '" + keyName
+					+ "': use an X keysym name such as Control_L, Return, a, F5 or Page_Down");
+		}
+		return keysym;
+	}
+
+	@Override
+	public void pressKey(String keyName) {
+		long keysym = requireKeysym(keyName);
+		X11Connection connection = this.input.get();
+		X11Keymap keymap = connection.keyboardMapping();
+		// a key name means a key: bind what no key types without modifiers (exclam, A, a symbol)
+		Chunk chunk = planner(connection, keymap).plan(new long[] { keysym }, 0, pinnedKeycodes()).get(0);
+		if (chunk.rebind() != null) {
+			rebind(connection, chunk.rebind());
+		}
+		int keycode = chunk.strokes().get(0).keycode();
+		this.held.keyDown(keycode);
+		connection.fakeKey(keycode, true);
+		this.pressed.put(keysym, keycode);
+		addToBacklog(1);
+		connection.syncAndCheck("pressing " + keyName);
+	}
+
+	@Override
+	public void releaseKey(String keyName) {
+		long keysym = requireKeysym(keyName);
+		X11Connection connection = this.input.get();
+		Integer keycode = this.pressed.remove(keysym);
+		if (keycode == null) {
+			int found = connection.keyboardMapping().find(keysym, 1, (code) -> false);
+			if (found < 0) {
+				logger.debug("releasing {}: no key holds it, nothing to release", keyName);
+				return;
+			}
+			keycode = found >> 1;
+		}
+		try {
+			connection.fakeKey(keycode, false);
+		}
+		finally {
+			this.held.keyUp(keycode);
+		}
+		connection.syncAndCheck("releasing " + keyName);
+	}
+
+	@Override
+	public void typeText(String text) {
+		long[] keysyms = X11Keysyms.forText(text);
+		if (keysyms.length == 0) {
+			return;
+		}
+		X11Connection connection = this.input.get();
+		X11Keymap keymap = connection.keyboardMapping();
+		X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
+		// with another keyboard group active, the keymap's own keys type that group's symbols
+		int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
+		List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes());
+		int shiftKeycode = shiftKeycode(keymap, chunks);
+		guard.neutralize();
+		try {
+			int typed = 0;
+			for (Chunk chunk : chunks) {
+				checkInterrupted(typed, keysyms.length);
+				if (chunk.rebind() != null) {
+					rebind(connection, chunk.rebind());
+				}
+				int inChunk = 0;
+				for (Stroke stroke : chunk.strokes()) {
+					if (inChunk > 0 && inChunk % STROKES_PER_SYNC == 0) {
+						connection.sync();
+						checkInterrupted(typed, keysyms.length);
+					}
+					stroke(connection, stroke, shiftKeycode);
+					inChunk++;
+					typed++;
+				}
+				addToBacklog(chunk.strokes().size());
+				connection.syncAndCheck("typing text");
+			}
+		}
+		finally {
+			guard.restore();
+		}
+	}
+
+	private static void stroke(X11Connection connection, Stroke stroke, int shiftKeycode) {
+		if (stroke.shift()) {
+			connection.fakeKey(shiftKeycode, true);
+		}
+		try {
+			connection.fakeKey(stroke.keycode(), true);
+			connection.fakeKey(stroke.keycode(), false);
+		}
+		finally {
+			if (stroke.shift()) {
+				connection.fakeKey(shiftKeycode, false);
+			}
+		}
+	}
+
+	private static int shiftKeycode(X11Keymap keymap, List<Chunk> chunks) {
+		boolean needed = chunks.stream().flatMap((chunk) -> chunk.strokes().stream()).anyMatch(Stroke::shift);
+		if (!needed) {
+			return 0;
+		}
+		int found = keymap.find(X11Keysyms.SHIFT_L, 0, (keycode) -> false);
+		if (found < 0) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "the keyboard layout has no Shift_L key");
+		}
+		return found >> 1;
+	}
+
+	private void checkInterrupted(int typed, int total) {
+		if (Thread.currentThread().isInterrupted()) {
+			throw new DeskhandException(ErrorCode.E_TIMEOUT,
+					"typing was interrupted after " + typed + " of " + total + " characters");
+		}
+	}
+
+	private X11TypingPlanner planner(X11Connection connection, X11Keymap keymap) {
+		if (!this.blockChosen) {
+			this.block = X11KeycodeBlock.choose(keymap, connection.modifierKeycodes()).orElse(null);
+			this.blockChosen = true;
+			if (this.block == null) {
+				logger.warn("the keymap of X display {} has no run of {} spare keycodes: only characters of the"
+						+ " keyboard layout can be typed", connection.name(), X11KeycodeBlock.MINIMUM_SIZE);
+			}
+			else {
+				logger.info("typing characters outside the keyboard layout on keycodes {}-{} of X display {}",
+						this.block.first(), this.block.first() + this.block.count() - 1, connection.name());
+			}
+		}
+		return new X11TypingPlanner(keymap, this.block);
+	}
+
+	private Set<Integer> pinnedKeycodes() {
+		X11KeycodeBlock current = this.block;
+		if (current == null) {
+			return Set.of();
+		}
+		return this.held.keycodes().stream().filter(current::contains).collect(Collectors.toSet());
+	}
+
+	private void rebind(X11Connection connection, X11TypingPlanner.Rebind rebind) {
+		long wait = this.backlogDrainedAt + REBIND_SETTLE_NANOS - System.nanoTime();
+		if (this.backlogDrainedAt != Long.MIN_VALUE && wait > 0) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(wait);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted", ex);
+			}
+		}
+		long[] rows = new long[rebind.keysyms().length * 2];
+		for (int i = 0; i < rebind.keysyms().length; i++) {
+			rows[2 * i] = rebind.keysyms()[i];
+			rows[2 * i + 1] = rebind.keysyms()[i];
+		}
+		this.rebound = true;
+		connection.changeKeyboardMapping(rebind.firstKeycode(), 2, rows, rebind.keysyms().length);
+		// the last rebind is the one every later key must wait for: restart the backlog here
+		this.backlogDrainedAt = System.nanoTime();
+	}
+
+	private void addToBacklog(int keys) {
+		long now = System.nanoTime();
+		long from = (this.backlogDrainedAt == Long.MIN_VALUE) ? now : Math.max(this.backlogDrainedAt, now);
+		this.backlogDrainedAt = from + keys * PER_KEY_NANOS;
+	}
+
+	/** The claimed block, if any keycode of it was rebound: what close must restore. */
+	Optional<X11KeycodeBlock> blockToRestore() {
+		return this.rebound ? Optional.ofNullable(this.block) : Optional.empty();
+	}
+
+	/** Forgets what {@link #pressKey} pressed, after release-all let it go. */
+	void forgetPressed() {
+		this.pressed.clear();
+	}
+
+}

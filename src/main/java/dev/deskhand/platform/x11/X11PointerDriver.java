@@ -1,0 +1,95 @@
+package dev.deskhand.platform.x11;
+
+import java.util.Locale;
+import java.util.function.Supplier;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.MouseButton;
+import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.ScrollDirection;
+
+/**
+ * Pointer input through XTest on the input connection. Every sequence ends with an XSync, so
+ * the server has processed the events when a call returns (not that an app has handled them).
+ */
+final class X11PointerDriver implements PointerDriver {
+
+	private final Supplier<X11Connection> input;
+
+	private final X11HeldInputs held;
+
+	X11PointerDriver(Supplier<X11Connection> input, X11HeldInputs held) {
+		this.input = input;
+		this.held = held;
+	}
+
+	@Override
+	public void moveTo(int x, int y) {
+		X11Connection connection = this.input.get();
+		connection.fakeMotion(x, y);
+		connection.syncAndCheck("moving the pointer to " + x + "," + y);
+	}
+
+	@Override
+	public void press(MouseButton button) {
+		X11Connection connection = this.input.get();
+		int number = number(button);
+		this.held.buttonDown(number);
+		connection.fakeButton(number, true);
+		connection.syncAndCheck("pressing mouse button " + number);
+	}
+
+	@Override
+	public void release(MouseButton button) {
+		X11Connection connection = this.input.get();
+		int number = number(button);
+		connection.fakeButton(number, false);
+		this.held.buttonUp(number);
+		connection.syncAndCheck("releasing mouse button " + number);
+	}
+
+	@Override
+	public void scroll(ScrollDirection direction, int clicks) {
+		if (clicks < 0) {
+			throw DeskhandException.args("scroll clicks must not be negative, got " + clicks);
+		}
+		X11Connection connection = this.input.get();
+		int number = number(direction);
+		for (int click = 0; click < clicks; click++) {
+			if (Thread.currentThread().isInterrupted()) {
+				connection.sync();
+				throw new DeskhandException(ErrorCode.E_TIMEOUT,
+						"scrolling was interrupted after " + click + " of " + clicks + " clicks");
+			}
+			this.held.buttonDown(number);
+			connection.fakeButton(number, true);
+			try {
+				connection.fakeButton(number, false);
+			}
+			finally {
+				this.held.buttonUp(number);
+			}
+		}
+		connection.syncAndCheck("scrolling " + direction.name().toLowerCase(Locale.ROOT));
+	}
+
+	static int number(MouseButton button) {
+		return switch (button) {
+			case LEFT -> 1;
+			case MIDDLE -> 2;
+			case RIGHT -> 3;
+		};
+	}
+
+	/** X's wheel buttons; 6 and 7 reach Swing as buttons 4 and 5, not as horizontal wheel events. */
+	static int number(ScrollDirection direction) {
+		return switch (direction) {
+			case UP -> 4;
+			case DOWN -> 5;
+			case LEFT -> 6;
+			case RIGHT -> 7;
+		};
+	}
+
+}

@@ -1,0 +1,85 @@
+package dev.deskhand.mcp;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+
+/** The official MCP Java SDK client on both transports, and helpers to read results. */
+public final class McpTestClients {
+
+	private McpTestClients() {
+	}
+
+	public static McpSyncClient streamable(int port) {
+		return initialized(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build(),
+				"deskhand-test-streamable");
+	}
+
+	public static McpSyncClient sse(int port) {
+		return initialized(HttpClientSseClientTransport.builder("http://127.0.0.1:" + port).sseEndpoint("/sse").build(),
+				"deskhand-test-sse");
+	}
+
+	private static McpSyncClient initialized(io.modelcontextprotocol.spec.McpClientTransport transport, String name) {
+		McpSyncClient client = McpClient.sync(transport)
+			.clientInfo(new McpSchema.Implementation(name, "1.0"))
+			.requestTimeout(Duration.ofSeconds(60))
+			.build();
+		client.initialize();
+		return client;
+	}
+
+	public static CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+		return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+	}
+
+	public static String text(CallToolResult result) {
+		StringBuilder text = new StringBuilder();
+		for (McpSchema.Content content : result.content()) {
+			if (content instanceof McpSchema.TextContent block) {
+				if (text.length() > 0) {
+					text.append('\n');
+				}
+				text.append(block.text());
+			}
+		}
+		return text.toString();
+	}
+
+	public static McpSchema.ImageContent imageBlock(CallToolResult result) {
+		return result.content()
+			.stream()
+			.filter(McpSchema.ImageContent.class::isInstance)
+			.map(McpSchema.ImageContent.class::cast)
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no image block in " + text(result)));
+	}
+
+	public static BufferedImage image(CallToolResult result) {
+		byte[] bytes = Base64.getDecoder().decode(imageBlock(result).data());
+		try {
+			BufferedImage image = ImageIO.read(new ByteArrayInputStream(bytes));
+			if (image == null) {
+				throw new AssertionError("image block does not decode");
+			}
+			return image;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
