@@ -124,9 +124,12 @@ final class XvfbSession {
 		CommandRunner xprop = new CommandRunner(environment(display));
 		long deadline = System.nanoTime() + WM_READY_TIMEOUT.toNanos();
 		while (true) {
+			// openbox announces itself before it publishes the client list; wmctrl fails
+			// without that list, so ready means both are there
 			ProcessResult check = xprop.run(Duration.ofSeconds(5), null,
-					List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"));
-			if (check.stdout().contains("window id")) {
+					List.of("xprop", "-root", "_NET_SUPPORTING_WM_CHECK", "_NET_CLIENT_LIST"));
+			if (check.stdout().contains("_NET_SUPPORTING_WM_CHECK(WINDOW): window id")
+					&& check.stdout().contains("_NET_CLIENT_LIST(WINDOW)")) {
 				return openbox;
 			}
 			if (!openbox.isAlive()) {
@@ -135,8 +138,8 @@ final class XvfbSession {
 			}
 			if (System.nanoTime() > deadline) {
 				CommandRunner.stop(openbox, STOP_GRACE);
-				throw new IllegalStateException("openbox did not set _NET_SUPPORTING_WM_CHECK on " + display
-						+ " within " + WM_READY_TIMEOUT + ":\n" + tail(read(log)) + check.stderr());
+				throw new IllegalStateException("openbox did not set _NET_SUPPORTING_WM_CHECK and _NET_CLIENT_LIST on "
+						+ display + " within " + WM_READY_TIMEOUT + ":\n" + tail(read(log)) + check.stderr());
 			}
 			sleep(20);
 		}

@@ -11,6 +11,8 @@ import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.unix.X11;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.NativeLongByReference;
+import com.sun.jna.ptr.PointerByReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +58,8 @@ final class X11Connection implements AutoCloseable {
 	private volatile X11Error lastError;
 
 	private volatile boolean expectingErrors;
+
+	private int randrVersion = -1;
 
 	private X11Connection(X11Libraries libraries, String name, String role, X11.Display display) {
 		this.libraries = libraries;
@@ -188,6 +192,13 @@ final class X11Connection implements AutoCloseable {
 
 	/** @return RandR's version as {@code major * 100 + minor} (105 = 1.5), 0 without RandR */
 	int randrVersion() {
+		if (this.randrVersion < 0) {
+			this.randrVersion = queryRandrVersion();
+		}
+		return this.randrVersion;
+	}
+
+	private int queryRandrVersion() {
 		IntByReference major = new IntByReference();
 		IntByReference minor = new IntByReference();
 		if (this.libraries.xrandr().XRRQueryVersion(this.display, major, minor) == 0) {
@@ -350,6 +361,30 @@ final class X11Connection implements AutoCloseable {
 		}
 		int visualClass = attributes.visual.getPointer().getInt(Xlib.VisualLayout.CLASS);
 		return new RootInfo(attributes.width, attributes.height, attributes.depth, visualClass, attributes.visual);
+	}
+
+	/**
+	 * Whether the root window has a property, e.g. {@code _NET_SUPPORTING_WM_CHECK}, which a
+	 * window manager sets once it manages the screen.
+	 */
+	boolean rootHasProperty(String propertyName) {
+		requireUsable();
+		X11.Atom atom = this.xlib.XInternAtom(this.display, propertyName, true);
+		if (atom == null || atom.longValue() == 0) {
+			return false;
+		}
+		X11.AtomByReference actualType = new X11.AtomByReference();
+		IntByReference actualFormat = new IntByReference();
+		NativeLongByReference items = new NativeLongByReference();
+		NativeLongByReference bytesAfter = new NativeLongByReference();
+		PointerByReference data = new PointerByReference();
+		int status = this.xlib.XGetWindowProperty(this.display, this.root, atom, new NativeLong(0), new NativeLong(1),
+				false, new X11.Atom(0), actualType, actualFormat, items, bytesAfter, data);
+		requireUsable();
+		if (data.getValue() != null) {
+			this.xlib.XFree(data.getValue());
+		}
+		return status == 0 && actualFormat.getValue() != 0;
 	}
 
 	/** Closes the connection; safe to call twice, and on a broken connection. */

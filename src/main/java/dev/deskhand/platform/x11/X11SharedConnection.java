@@ -53,6 +53,13 @@ final class X11SharedConnection implements AutoCloseable {
 		}
 	}
 
+	/** Runs {@code action} under the lock without opening a connection, e.g. to free state at close. */
+	void runLocked(Runnable action) {
+		synchronized (this.lock) {
+			action.run();
+		}
+	}
+
 	@Override
 	public void close() {
 		synchronized (this.lock) {

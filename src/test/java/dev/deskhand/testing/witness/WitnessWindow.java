@@ -73,7 +73,10 @@ public final class WitnessWindow implements AutoCloseable {
 		this.title = title;
 		this.process = process;
 		this.dir = dir;
-		this.shutdownHook = new Thread(() -> stop(process), "deskhand-witness-" + process.pid());
+		this.shutdownHook = new Thread(() -> {
+			stop(process);
+			deleteRecursively(dir);
+		}, "deskhand-witness-" + process.pid());
 		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
 	}
 
