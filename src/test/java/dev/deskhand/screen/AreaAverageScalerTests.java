@@ -105,9 +105,9 @@ class AreaAverageScalerTests {
 			int targetWidth = 1 + random.nextInt((i % 5 == 0) ? 120 : width);
 			int targetHeight = 1 + random.nextInt((i % 5 == 0) ? 80 : height);
 			Frame source = randomFrame(random, width, height);
-			assertThat(this.scaler.scale(source, targetWidth, targetHeight).pixels())
-				.as("%dx%d -> %dx%d", width, height, targetWidth, targetHeight)
-				.containsExactly(reference(source, targetWidth, targetHeight));
+			PixelAssertions.assertSamePixels(this.scaler.scale(source, targetWidth, targetHeight).pixels(),
+					reference(source, targetWidth, targetHeight), targetWidth,
+					width + "x" + height + " -> " + targetWidth + "x" + targetHeight);
 		}
 	}
 
@@ -116,7 +116,8 @@ class AreaAverageScalerTests {
 		// 8191 and 1031 are prime, so one output pixel is 8191 x 1031 units: past 2^23, where
 		// the scaler divides instead of multiplying by a reciprocal
 		Frame source = randomFrame(new Random(11), 8191, 1031);
-		assertThat(this.scaler.scale(source, 8190, 1030).pixels()).containsExactly(reference(source, 8190, 1030));
+		PixelAssertions.assertSamePixels(this.scaler.scale(source, 8190, 1030).pixels(), reference(source, 8190, 1030),
+				8190, "8191x1031 -> 8190x1030");
 	}
 
 	@Test
@@ -154,7 +155,7 @@ class AreaAverageScalerTests {
 		for (int i = 0; i < expected.length; i++) {
 			expected[i] &= 0xFFFFFF;
 		}
-		assertThat(this.scaler.scale(source, 128, 72).pixels()).containsExactly(expected);
+		PixelAssertions.assertSamePixels(this.scaler.scale(source, 128, 72).pixels(), expected, 128, "vs AWT");
 	}
 
 	@Test

@@ -26,8 +26,18 @@ public record ProcessResult(int exitCode, String stdout, String stderr) {
 	 * @throws AssertionError naming the exit code and stderr otherwise
 	 */
 	public ProcessResult requireSuccess() {
+		return requireSuccess("command");
+	}
+
+	/**
+	 * Returns this result if the command exited with 0.
+	 * @param command what ran, for the failure message
+	 * @return this result
+	 * @throws AssertionError naming the command, the exit code and stderr otherwise
+	 */
+	public ProcessResult requireSuccess(String command) {
 		if (!succeeded()) {
-			throw new AssertionError("command failed with exit code " + this.exitCode + ": " + this.stderr.strip());
+			throw new AssertionError(command + " failed with exit code " + this.exitCode + ": " + this.stderr.strip());
 		}
 		return this;
 	}

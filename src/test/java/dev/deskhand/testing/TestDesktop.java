@@ -190,7 +190,9 @@ public final class TestDesktop implements AutoCloseable {
 
 	/** @return the pointer position according to {@code xdotool getmouselocation} */
 	public Pointer pointerLocation() {
-		String shell = run(QUICK, "xdotool", "getmouselocation", "--shell").requireSuccess().stdout();
+		String shell = run(QUICK, "xdotool", "getmouselocation", "--shell")
+			.requireSuccess("xdotool getmouselocation")
+			.stdout();
 		return new Pointer(shellValue(shell, "X"), shellValue(shell, "Y"));
 	}
 
@@ -252,7 +254,7 @@ public final class TestDesktop implements AutoCloseable {
 			return List.of();
 		}
 		List<ManagedWindow> windows = new ArrayList<>();
-		for (ManagedWindow window : ManagedWindow.parseWmctrl(list.requireSuccess().stdout())) {
+		for (ManagedWindow window : ManagedWindow.parseWmctrl(list.requireSuccess("wmctrl -l -p").stdout())) {
 			windows.add(ManagedWindow.UNKNOWN_TITLE.equals(window.title())
 					? new ManagedWindow(window.id(), window.pid(), wmName(window.id())) : window);
 		}
@@ -317,7 +319,7 @@ public final class TestDesktop implements AutoCloseable {
 						windowId, timeout, activeWindowTitle()));
 			}
 			if (now >= nextRequest) {
-				run(QUICK, "wmctrl", "-i", "-a", "0x" + Long.toHexString(windowId)).requireSuccess();
+				run(QUICK, "wmctrl", "-i", "-a", "0x" + Long.toHexString(windowId)).requireSuccess("wmctrl -a");
 				nextRequest = now + Duration.ofSeconds(1).toNanos();
 			}
 			pause(20);

@@ -146,6 +146,19 @@ class TestDesktopTest {
 	}
 
 	@Test
+	void commandsGetInputAndUtf8OutputAndAreKilledOnTimeout() {
+		String text = "Grüße, 世界 ✓";
+		// xclip forks a child that keeps the selection (here for one paste): run() must return
+		// when xclip itself exits, although the child still holds its stdout
+		desktop.runWithInput(WAIT, text, "xclip", "-loops", "1", "-selection", "clipboard", "-i")
+			.requireSuccess("xclip -i");
+		assertThat(desktop.run(WAIT, "xclip", "-o", "-selection", "clipboard").requireSuccess("xclip -o").stdout())
+			.isEqualTo(text);
+		ProcessResult hung = desktop.run(Duration.ofMillis(300), "sleep", "30");
+		assertThat(hung.timedOut()).isTrue();
+	}
+
+	@Test
 	void privateDesktopHasItsOwnGeometryAndStops() {
 		TestDesktop wide = TestDesktop.start("1280x720x24");
 		try {
@@ -165,7 +178,7 @@ class TestDesktopTest {
 		for (int i = 0; i < arguments.length; i++) {
 			command[i + 1] = String.valueOf(arguments[i]);
 		}
-		desktop.run(WAIT, command).requireSuccess();
+		desktop.run(WAIT, command).requireSuccess(String.join(" ", command));
 	}
 
 }

@@ -59,7 +59,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.displays = new X11DisplayDriver(this.observe);
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
 		this.pointer = new X11PointerDriver(this::input, this.held);
-		this.keyboard = new X11KeyboardDriver(this::input, this.held);
+		this.keyboard = new X11KeyboardDriver(this::input, this.held, X11TypingPace.system());
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.x11;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,12 +25,9 @@ import dev.deskhand.platform.x11.X11TypingPlanner.Stroke;
  * range method of {@link X11TypingPlanner}.
  *
  * <p>
- * Pacing: a client translates a keycode with the mapping it fetched after the last
- * MappingNotify, so a rebind must wait until the client has read the keys sent before it. The
- * feasibility study measured 20 ms plus 2 ms per key of the previous chunk as enough for a
- * Swing text field (5 ms + 0 failed). That is kept here as a virtual backlog: each key adds 2
- * ms, time drains it, and a rebind waits for an empty backlog plus 20 ms. Bindings stay in
- * place between calls; the block's original mapping is restored at close.
+ * Before each rebind it waits as {@link X11TypingPace} says, so that the client has read the
+ * keys sent before; bindings stay in place between calls, and the block's original mapping is
+ * restored at close.
  *
  * <p>
  * All state but {@link #block} belongs to the input thread.
@@ -37,10 +35,6 @@ import dev.deskhand.platform.x11.X11TypingPlanner.Stroke;
 final class X11KeyboardDriver implements KeyboardDriver {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11KeyboardDriver.class);
-
-	static final long REBIND_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-
-	static final long PER_KEY_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
 	/** Strokes between round trips and interrupt checks inside a long chunk. */
 	private static final int STROKES_PER_SYNC = 64;
@@ -52,18 +46,21 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	/** For each keysym pressed through {@link #pressKey}, the keycode it went down on. */
 	private final Map<Long, Integer> pressed = new HashMap<>();
 
+	/** Block keycodes stroked since the last rebind: the next rebind must leave them alone. */
+	private Set<Integer> recentKeycodes = Set.of();
+
 	private volatile X11KeycodeBlock block;
 
 	private boolean blockChosen;
 
 	private volatile boolean rebound;
 
-	/** When the keys sent so far will have been read, at 2 ms per key ({@link System#nanoTime}). */
-	private long backlogDrainedAt = Long.MIN_VALUE;
+	private final X11TypingPace pace;
 
-	X11KeyboardDriver(Supplier<X11Connection> input, X11HeldInputs held) {
+	X11KeyboardDriver(Supplier<X11Connection> input, X11HeldInputs held, X11TypingPace pace) {
 		this.input = input;
 		this.held = held;
+		this.pace = pace;
 	}
 
 	@Override
@@ -90,16 +87,19 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		long keysym = requireKeysym(keyName);
 		X11Connection connection = this.input.get();
 		X11Keymap keymap = connection.keyboardMapping();
+		this.pace.refresh();
 		// a key name means a key: bind what no key types without modifiers (exclam, A, a symbol)
-		Chunk chunk = planner(connection, keymap).plan(new long[] { keysym }, 0, pinnedKeycodes()).get(0);
+		Chunk chunk = planner(connection, keymap).plan(new long[] { keysym }, 0, pinnedKeycodes(), this.recentKeycodes)
+			.get(0);
 		if (chunk.rebind() != null) {
 			rebind(connection, chunk.rebind());
 		}
 		int keycode = chunk.strokes().get(0).keycode();
+		remember(chunk);
 		this.held.keyDown(keycode);
 		connection.fakeKey(keycode, true);
 		this.pressed.put(keysym, keycode);
-		addToBacklog(1);
+		this.pace.keysSent(1);
 		connection.syncAndCheck("pressing " + keyName);
 	}
 
@@ -136,7 +136,13 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
 		// with another keyboard group active, the keymap's own keys type that group's symbols
 		int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
-		List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes());
+		List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes(),
+				this.recentKeycodes);
+		this.pace.refresh();
+		if (this.pace.currentFactor() > 1) {
+			logger.debug("the host is loaded: typing pauses {}x as long before each rebind",
+					String.format("%.1f", this.pace.currentFactor()));
+		}
 		int shiftKeycode = shiftKeycode(keymap, chunks);
 		guard.neutralize();
 		try {
@@ -146,6 +152,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 				if (chunk.rebind() != null) {
 					rebind(connection, chunk.rebind());
 				}
+				remember(chunk);
 				int inChunk = 0;
 				for (Stroke stroke : chunk.strokes()) {
 					if (inChunk > 0 && inChunk % STROKES_PER_SYNC == 0) {
@@ -156,7 +163,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 					inChunk++;
 					typed++;
 				}
-				addToBacklog(chunk.strokes().size());
+				this.pace.keysSent(chunk.strokes().size());
 				connection.syncAndCheck("typing text");
 			}
 		}
@@ -215,6 +222,16 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		return new X11TypingPlanner(keymap, this.block);
 	}
 
+	private void remember(Chunk chunk) {
+		X11KeycodeBlock current = this.block;
+		if (current == null) {
+			return;
+		}
+		Set<Integer> used = new HashSet<>((chunk.rebind() != null) ? Set.of() : this.recentKeycodes);
+		chunk.strokes().stream().map(Stroke::keycode).filter(current::contains).forEach(used::add);
+		this.recentKeycodes = Set.copyOf(used);
+	}
+
 	private Set<Integer> pinnedKeycodes() {
 		X11KeycodeBlock current = this.block;
 		if (current == null) {
@@ -224,8 +241,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	}
 
 	private void rebind(X11Connection connection, X11TypingPlanner.Rebind rebind) {
-		long wait = this.backlogDrainedAt + REBIND_SETTLE_NANOS - System.nanoTime();
-		if (this.backlogDrainedAt != Long.MIN_VALUE && wait > 0) {
+		long wait = this.pace.nanosUntilRebind();
+		if (wait > 0) {
 			try {
 				TimeUnit.NANOSECONDS.sleep(wait);
 			}
@@ -241,14 +258,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		}
 		this.rebound = true;
 		connection.changeKeyboardMapping(rebind.firstKeycode(), 2, rows, rebind.keysyms().length);
-		// the last rebind is the one every later key must wait for: restart the backlog here
-		this.backlogDrainedAt = System.nanoTime();
-	}
-
-	private void addToBacklog(int keys) {
-		long now = System.nanoTime();
-		long from = (this.backlogDrainedAt == Long.MIN_VALUE) ? now : Math.max(this.backlogDrainedAt, now);
-		this.backlogDrainedAt = from + keys * PER_KEY_NANOS;
+		this.pace.rebound();
 	}
 
 	/** The claimed block, if any keycode of it was rebound: what close must restore. */

@@ -2,6 +2,9 @@ package dev.deskhand.platform.x11;
 
 import java.util.function.Function;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
 /**
  * A connection that any thread may use, one at a time, and that is reopened after the server
  * dropped it. Used for observation (displays, pointer, capture) and for control (release-all,
@@ -39,7 +42,7 @@ final class X11SharedConnection implements AutoCloseable {
 	<T> T call(Function<X11Connection, T> action) {
 		synchronized (this.lock) {
 			if (this.closed) {
-				throw new IllegalStateException("the " + this.role + " connection to " + this.displayName
+				throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the X11 driver for " + this.displayName
 						+ " is closed");
 			}
 			if (this.connection == null || !this.connection.isUsable()) {

@@ -17,10 +17,17 @@ import dev.deskhand.errors.ErrorCode;
  * a snapshot, and executing, pacing included, is {@link X11KeyboardDriver}'s job.
  *
  * <p>
- * Chunks are as long as possible: a new chunk starts only when the block cannot hold one more
- * distinct keysym. Keysyms already bound stay on their keycode, so text that repeats characters
- * causes no rebind at all, and free keycodes are taken empty first, then those whose keysym the
- * rest of the text does not need.
+ * Double-buffered: a client translates a chunk's keys with the mapping it fetches when it reads
+ * that chunk's MappingNotify, so the one thing that garbles text is a later rebind changing those
+ * keycodes before the client got there. A rebind therefore never touches the keycodes the chunk
+ * before it used, and a chunk uses at most half the block, which leaves the next one room. With
+ * the executor's pacing (enough for the client to finish the previous chunk) that is a whole
+ * chunk of extra margin against a slow client.
+ *
+ * <p>
+ * Keysyms already bound stay on their keycode, so text that repeats characters causes no
+ * rebind at all; new keysyms take the lowest free keycodes whose keysym the rest of the text does
+ * not need, which keeps each keymap change short.
  */
 final class X11TypingPlanner {
 
@@ -71,67 +78,114 @@ final class X11TypingPlanner {
 	 * @param maxDirectLevel 1 to type keymap keysyms with Shift where needed, 0 to bind level-1
 	 * keysyms instead, -1 to bind everything (a keyboard group other than the first is active)
 	 * @param pinnedKeycodes block keycodes that are held down and must keep their keysym
+	 * @param recentKeycodes block keycodes stroked since the last rebind before this plan
 	 * @return the chunks, in order
 	 * @throws DeskhandException before anything is typed, when a keysym cannot be typed
 	 */
-	List<Chunk> plan(long[] keysyms, int maxDirectLevel, Set<Integer> pinnedKeycodes) {
+	List<Chunk> plan(long[] keysyms, int maxDirectLevel, Set<Integer> pinnedKeycodes, Set<Integer> recentKeycodes) {
 		int size = (this.block != null) ? this.block.count() : 0;
 		long[] binding = new long[size];
 		boolean[] pinned = new boolean[size];
+		boolean[] frozen = new boolean[size];
 		Set<Long> pinnedKeysyms = new HashSet<>();
 		for (int slot = 0; slot < size; slot++) {
-			binding[slot] = this.keymap.keysym(this.block.first() + slot, 0);
-			pinned[slot] = pinnedKeycodes.contains(this.block.first() + slot);
+			int keycode = this.block.first() + slot;
+			binding[slot] = this.keymap.keysym(keycode, 0);
+			pinned[slot] = pinnedKeycodes.contains(keycode);
+			frozen[slot] = recentKeycodes.contains(keycode);
 			if (pinned[slot]) {
 				pinnedKeysyms.add(binding[slot]);
 			}
 		}
-		int capacity = size - pinnedKeysyms.size();
 		int[] direct = new int[keysyms.length];
 		for (int i = 0; i < keysyms.length; i++) {
 			direct[i] = (maxDirectLevel < 0) ? -1
 					: this.keymap.find(keysyms[i], maxDirectLevel, (keycode) -> this.block != null
 							&& this.block.contains(keycode));
-			if (direct[i] < 0 && !pinnedKeysyms.contains(keysyms[i]) && capacity <= 0) {
-				throw cannotBind(keysyms[i], size);
-			}
 		}
 		List<Chunk> chunks = new ArrayList<>();
 		int start = 0;
 		while (start < keysyms.length) {
-			Set<Long> needed = new LinkedHashSet<>();
-			int end = start;
-			while (end < keysyms.length) {
-				long keysym = keysyms[end];
-				if (direct[end] < 0 && !pinnedKeysyms.contains(keysym) && !needed.contains(keysym)) {
-					if (needed.size() == capacity) {
-						break;
-					}
-					needed.add(keysym);
+			Segment segment = segment(keysyms, direct, start, binding, pinned, frozen, pinnedKeysyms);
+			if (segment.end() == start) {
+				// a tiny block: rather rely on pacing alone than not type at all
+				Arrays.fill(frozen, false);
+				segment = segment(keysyms, direct, start, binding, pinned, frozen, pinnedKeysyms);
+				if (segment.end() == start) {
+					throw cannotBind(keysyms[start], size);
 				}
-				end++;
 			}
-			Rebind rebind = bind(binding, pinned, needed, keysyms, end);
-			List<Stroke> strokes = new ArrayList<>(end - start);
-			for (int i = start; i < end; i++) {
+			Rebind rebind = bind(binding, pinned, frozen, segment.needed(), keysyms, segment.end());
+			if (rebind != null) {
+				// keys since the previous rebind stay frozen until the next one: no pacing before that
+				Arrays.fill(frozen, false);
+			}
+			List<Stroke> strokes = new ArrayList<>(segment.end() - start);
+			for (int i = start; i < segment.end(); i++) {
 				if (direct[i] >= 0) {
 					strokes.add(new Stroke(direct[i] >> 1, (direct[i] & 1) == 1));
 				}
 				else {
-					strokes.add(new Stroke(this.block.first() + slotOf(binding, keysyms[i]), false));
+					int slot = slotOf(binding, keysyms[i]);
+					frozen[slot] = true;
+					strokes.add(new Stroke(this.block.first() + slot, false));
 				}
 			}
 			chunks.add(new Chunk(rebind, List.copyOf(strokes)));
-			start = end;
+			start = segment.end();
 		}
 		return chunks;
 	}
 
-	/** Puts every needed keysym into the binding, in place; returns the change, or null if none. */
-	private Rebind bind(long[] binding, boolean[] pinned, Set<Long> needed, long[] keysyms, int restFrom) {
-		Set<Long> missing = new LinkedHashSet<>(needed);
-		boolean[] taken = pinned.clone();
+	/** Keysyms {@code [start, end)} form a chunk; {@code needed} are those it must have bound. */
+	private record Segment(int end, Set<Long> needed) {
+	}
+
+	/**
+	 * The longest chunk from {@code start} that strokes at most half the block's keycodes and
+	 * finds room for its new keysyms outside the frozen (just used) and pinned keycodes.
+	 */
+	private Segment segment(long[] keysyms, int[] direct, int start, long[] binding, boolean[] pinned,
+			boolean[] frozen, Set<Long> pinnedKeysyms) {
+		int available = 0;
 		for (int slot = 0; slot < binding.length; slot++) {
+			if (!pinned[slot] && !frozen[slot]) {
+				available++;
+			}
+		}
+		int half = Math.max(1, binding.length / 2);
+		Set<Long> needed = new LinkedHashSet<>();
+		int usedSlots = 0;
+		int costingSlots = 0;
+		int end = start;
+		while (end < keysyms.length) {
+			long keysym = keysyms[end];
+			if (direct[end] >= 0 || pinnedKeysyms.contains(keysym) || needed.contains(keysym)) {
+				end++;
+				continue;
+			}
+			int slot = indexOf(binding, keysym);
+			boolean free = slot < 0 || (!pinned[slot] && !frozen[slot]);
+			if (usedSlots + 1 > half || (free && costingSlots + 1 > available)) {
+				break;
+			}
+			usedSlots++;
+			if (free) {
+				costingSlots++;
+			}
+			needed.add(keysym);
+			end++;
+		}
+		return new Segment(end, needed);
+	}
+
+	/** Puts every needed keysym into the binding, in place; returns the change, or null if none. */
+	private Rebind bind(long[] binding, boolean[] pinned, boolean[] frozen, Set<Long> needed, long[] keysyms,
+			int restFrom) {
+		Set<Long> missing = new LinkedHashSet<>(needed);
+		boolean[] taken = new boolean[binding.length];
+		for (int slot = 0; slot < binding.length; slot++) {
+			taken[slot] = pinned[slot] || frozen[slot];
 			if (!pinned[slot] && missing.remove(binding[slot])) {
 				taken[slot] = true;
 			}
@@ -155,31 +209,36 @@ final class X11TypingPlanner {
 		return new Rebind(this.block.first() + low, Arrays.copyOfRange(binding, low, high + 1));
 	}
 
+	/** The lowest free keycode whose keysym the rest of the text does not need, else the lowest. */
 	private static int freeSlot(long[] binding, boolean[] taken, Set<Long> neededLater) {
 		int fallback = -1;
-		int unneeded = -1;
 		for (int slot = 0; slot < binding.length; slot++) {
 			if (taken[slot]) {
 				continue;
 			}
-			if (binding[slot] == X11Keysyms.NO_SYMBOL) {
+			if (!neededLater.contains(binding[slot])) {
 				return slot;
-			}
-			if (unneeded < 0 && !neededLater.contains(binding[slot])) {
-				unneeded = slot;
 			}
 			if (fallback < 0) {
 				fallback = slot;
 			}
 		}
-		return (unneeded >= 0) ? unneeded : fallback;
+		return fallback;
 	}
 
-	private static int slotOf(long[] binding, long keysym) {
+	private static int indexOf(long[] binding, long keysym) {
 		for (int slot = 0; slot < binding.length; slot++) {
 			if (binding[slot] == keysym) {
 				return slot;
 			}
+		}
+		return -1;
+	}
+
+	private static int slotOf(long[] binding, long keysym) {
+		int slot = indexOf(binding, keysym);
+		if (slot >= 0) {
+			return slot;
 		}
 		throw new IllegalStateException("keysym 0x" + Long.toHexString(keysym) + " was planned but not bound");
 	}

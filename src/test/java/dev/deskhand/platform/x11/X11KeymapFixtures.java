@@ -1,6 +1,5 @@
 package dev.deskhand.platform.x11;
 
-import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -116,11 +115,14 @@ final class X11KeymapFixtures {
 		return new X11Keymap(8, perKeycode, keysyms);
 	}
 
-	/** A keymap of {@code count} keycodes from 8 where every key holds {@code keysym} alone. */
+	/** A keymap of {@code count} keycodes from 8 where every key types {@code keysym} unshifted. */
 	static X11Keymap uniform(int count, long keysym) {
-		long[] keysyms = new long[count * 2];
-		Arrays.fill(keysyms, keysym);
-		return new X11Keymap(8, 2, keysyms);
+		long[] keysyms = new long[count * 4];
+		for (int keycode = 0; keycode < count; keycode++) {
+			keysyms[keycode * 4] = keysym;
+			keysyms[keycode * 4 + 2] = keysym;
+		}
+		return new X11Keymap(8, 4, keysyms);
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.x11;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -58,28 +59,41 @@ class X11TypingPlannerTests {
 	void rebindsOnlyTheSpanOfKeycodesThatChange() {
 		X11Keymap afterFirst = apply(this.keymap, plan(this.keymap, "ü世"));
 		List<Chunk> chunks = plan(afterFirst, "世★");
-		// 世 stays on 233, ★ takes the first empty keycode after the bound ones
-		assertThat(chunks.get(0).rebind().firstKeycode()).isEqualTo(234);
+		// 世 stays on 233; ★ replaces ü, which this text does not need: one keycode changes
+		assertThat(chunks.get(0).rebind().firstKeycode()).isEqualTo(232);
 		assertThat(chunks.get(0).rebind().keysyms()).containsExactly(0x01002605L);
+		assertThat(typed(afterFirst, chunks)).isEqualTo(keysyms("世★"));
 	}
 
 	@Test
-	void splitsTextWithMoreDistinctCharactersThanTheBlockHoldsIntoFullChunks() {
+	void splitsTextIntoChunksOfHalfTheBlockThatAlternateBetweenItsHalves() {
 		StringBuilder text = new StringBuilder();
 		for (int i = 0; i < 60; i++) {
 			text.appendCodePoint(0x4e00 + i).append('x');
 		}
 		List<Chunk> chunks = plan(this.keymap, text.toString());
-		// 60 distinct CJK characters in a block of 24: 24 + 24 + 12
-		assertThat(chunks).hasSize(3);
+		// 60 distinct CJK characters, 12 per chunk: the block's two halves take turns
+		assertThat(chunks).hasSize(5);
 		assertThat(chunks).allSatisfy((chunk) -> assertThat(chunk.rebind()).isNotNull());
-		assertThat(chunks.get(0).strokes()).hasSize(48);
-		assertThat(chunks.get(2).strokes()).hasSize(24);
+		assertThat(chunks).allSatisfy((chunk) -> assertThat(chunk.strokes()).hasSize(24));
+		assertThat(chunks).extracting((chunk) -> chunk.rebind().firstKeycode()).containsExactly(232, 244, 232, 244, 232);
 		assertThat(typed(this.keymap, chunks)).isEqualTo(keysyms(text.toString()));
 	}
 
 	@Test
-	void randomMixedTextAlwaysTypesExactlyAndNeverRebindsMoreThanTheBlock() {
+	void theFirstRebindLeavesAloneWhatThePreviousCallJustTyped() {
+		X11Keymap afterFirst = apply(this.keymap, plan(this.keymap, "üß"));
+		StringBuilder text = new StringBuilder();
+		for (int i = 0; i < 5; i++) {
+			text.appendCodePoint(0x4e00 + i);
+		}
+		List<Chunk> chunks = new X11TypingPlanner(afterFirst, this.block).plan(keysyms(text.toString()), 1, Set.of(),
+				Set.of(232, 233));
+		assertThat(chunks.get(0).rebind().firstKeycode()).isEqualTo(234);
+	}
+
+	@Test
+	void randomMixedTextTypesExactlyAndNoRebindTouchesKeysStillBeingRead() {
 		Random random = new Random(20261130);
 		int[] pool = mixedPool();
 		for (int run = 0; run < 200; run++) {
@@ -91,13 +105,30 @@ class X11TypingPlannerTests {
 			X11Keymap start = (run % 2 == 0) ? this.keymap : apply(this.keymap, plan(this.keymap, GREETING));
 			List<Chunk> chunks = plan(start, text.toString());
 			assertThat(typed(start, chunks)).as("text %s", text).isEqualTo(keysyms(text.toString()));
+			X11Keymap current = start;
+			Set<Integer> sinceRebind = new HashSet<>();
 			for (Chunk chunk : chunks) {
+				List<Integer> used = chunk.strokes()
+					.stream()
+					.map(Stroke::keycode)
+					.filter(this.block::contains)
+					.distinct()
+					.toList();
+				assertThat(used).hasSizeLessThanOrEqualTo(12);
 				if (chunk.rebind() != null) {
+					assertThat(sinceRebind).as("room for the new keysyms").hasSizeLessThanOrEqualTo(24);
 					assertThat(chunk.rebind().firstKeycode()).isGreaterThanOrEqualTo(232);
 					assertThat(chunk.rebind().firstKeycode() + chunk.rebind().keysyms().length).isLessThanOrEqualTo(256);
+					X11Keymap next = current.withBinding(chunk.rebind().firstKeycode(), chunk.rebind().keysyms());
+					for (int keycode : sinceRebind) {
+						assertThat(next.keysym(keycode, 0)).as("keycode %d, used since the rebind before", keycode)
+							.isEqualTo(current.keysym(keycode, 0));
+					}
+					current = next;
+					sinceRebind.clear();
 				}
+				sinceRebind.addAll(used);
 			}
-			assertThat(chunks.stream().skip(1)).allSatisfy((chunk) -> assertThat(chunk.rebind()).isNotNull());
 		}
 	}
 
@@ -108,28 +139,31 @@ class X11TypingPlannerTests {
 		for (int i = 0; i < 40; i++) {
 			text.appendCodePoint(0x4e00 + i);
 		}
-		List<Chunk> chunks = new X11TypingPlanner(bound, this.block).plan(keysyms(text.toString()), 1, Set.of(232));
+		List<Chunk> chunks = new X11TypingPlanner(bound, this.block).plan(keysyms(text.toString()), 1, Set.of(232),
+				Set.of());
 		for (Chunk chunk : chunks) {
 			int first = chunk.rebind().firstKeycode();
 			assertThat(first > 232 || first + chunk.rebind().keysyms().length <= 232).isTrue();
 		}
-		// 23 free keycodes: 40 characters need two chunks
-		assertThat(chunks).hasSize(2);
+		// 12 per chunk (half the block): 40 characters need four
+		assertThat(chunks).hasSize(4);
 		assertThat(typed(bound, chunks)).isEqualTo(keysyms(text.toString()));
 	}
 
 	@Test
 	void bindsEverythingWhenDirectKeysAreNotAllowed() {
-		List<Chunk> chunks = new X11TypingPlanner(this.keymap, this.block).plan(keysyms("ab"), -1, Set.of());
+		List<Chunk> chunks = new X11TypingPlanner(this.keymap, this.block).plan(keysyms("ab"), -1, Set.of(), Set.of());
 		assertThat(chunks.get(0).strokes()).extracting(Stroke::keycode).containsExactly(232, 233);
 		assertThat(chunks.get(0).rebind().keysyms()).containsExactly(0x61, 0x62);
 	}
 
 	@Test
 	void bindsShiftedKeysymsForKeyPressesThatMustNotNeedShift() {
-		List<Chunk> chunks = new X11TypingPlanner(this.keymap, this.block).plan(new long[] { 0x41 }, 0, Set.of());
+		List<Chunk> chunks = new X11TypingPlanner(this.keymap, this.block).plan(new long[] { 0x41 }, 0, Set.of(),
+				Set.of());
 		assertThat(chunks.get(0).strokes()).containsExactly(new Stroke(232, false));
-		List<Chunk> lower = new X11TypingPlanner(this.keymap, this.block).plan(new long[] { 0x61 }, 0, Set.of());
+		List<Chunk> lower = new X11TypingPlanner(this.keymap, this.block).plan(new long[] { 0x61 }, 0, Set.of(),
+				Set.of());
 		assertThat(lower.get(0).rebind()).isNull();
 		assertThat(lower.get(0).strokes()).containsExactly(new Stroke(38, false));
 	}
@@ -137,16 +171,16 @@ class X11TypingPlannerTests {
 	@Test
 	void withoutSpareKeycodesTypesTheLayoutAndRefusesTheRestBeforeTyping() {
 		X11TypingPlanner planner = new X11TypingPlanner(this.keymap, null);
-		assertThat(planner.plan(keysyms("plain ASCII"), 1, Set.of())).hasSize(1);
+		assertThat(planner.plan(keysyms("plain ASCII"), 1, Set.of(), Set.of())).hasSize(1);
 		assertThatExceptionOfType(DeskhandException.class)
-			.isThrownBy(() -> planner.plan(keysyms("ok ü"), 1, Set.of()))
+			.isThrownBy(() -> planner.plan(keysyms("ok ü"), 1, Set.of(), Set.of()))
 			.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
 			.withMessageContaining("0xfc")
 			.withMessageContaining("no spare keycodes");
 	}
 
 	private List<Chunk> plan(X11Keymap map, String text) {
-		return new X11TypingPlanner(map, this.block).plan(keysyms(text), 1, Set.of());
+		return new X11TypingPlanner(map, this.block).plan(keysyms(text), 1, Set.of(), Set.of());
 	}
 
 	private static long[] keysyms(String text) {

@@ -99,7 +99,7 @@ public final class WitnessWindow implements AutoCloseable {
 				"-Duser.language=en", "-Duser.country=US", WitnessApp.class.getName(), "--title", title, "--x",
 				Integer.toString(x), "--y", Integer.toString(y), "--width", Integer.toString(width), "--height",
 				Integer.toString(height), "--log", log.toString());
-		ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+		ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"))
 			.redirectOutput(dir.resolve("stdout.log").toFile())
 			.redirectError(dir.resolve("stderr.log").toFile());
 		builder.environment().putAll(desktop.environment());
@@ -264,7 +264,7 @@ public final class WitnessWindow implements AutoCloseable {
 	public ScreenRect bounds() {
 		ProcessResult info = this.desktop
 			.run(QUICK, "xwininfo", "-id", "0x" + Long.toHexString(this.windowId))
-			.requireSuccess();
+			.requireSuccess("xwininfo");
 		Matcher matcher = XWININFO_VALUE.matcher(info.stdout());
 		int[] values = new int[4];
 		int found = 0;
