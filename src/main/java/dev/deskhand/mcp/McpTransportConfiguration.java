@@ -1,6 +1,7 @@
 package dev.deskhand.mcp;
 
 import java.util.List;
+import java.util.function.Function;
 
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -14,6 +15,7 @@ import org.springframework.ai.mcp.server.webmvc.transport.WebMvcSseServerTranspo
 import org.springframework.ai.mcp.server.webmvc.transport.WebMvcStreamableServerTransportProvider;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -54,12 +56,41 @@ class McpTransportConfiguration {
 			.build();
 	}
 
-	/** The legacy transport and its server; the transport is not a bean so the auto-config sees one. */
-	record LegacySseServer(WebMvcSseServerTransportProvider transport, McpSyncServer server) implements DisposableBean {
+	/**
+	 * The legacy transport and its server. The transport is not a bean, so the auto-config still
+	 * sees exactly one transport provider. The server is built only after every singleton exists:
+	 * building it earlier would resolve the tool specifications before the tool beans are
+	 * registered with the annotation scanner, and both servers would list no tools.
+	 */
+	static final class LegacySseServer implements SmartInitializingSingleton, DisposableBean {
+
+		private final WebMvcSseServerTransportProvider transport;
+
+		private final Function<WebMvcSseServerTransportProvider, McpSyncServer> serverFactory;
+
+		private volatile McpSyncServer server;
+
+		LegacySseServer(WebMvcSseServerTransportProvider transport,
+				Function<WebMvcSseServerTransportProvider, McpSyncServer> serverFactory) {
+			this.transport = transport;
+			this.serverFactory = serverFactory;
+		}
+
+		WebMvcSseServerTransportProvider transport() {
+			return this.transport;
+		}
+
+		@Override
+		public void afterSingletonsInstantiated() {
+			this.server = this.serverFactory.apply(this.transport);
+		}
 
 		@Override
 		public void destroy() {
-			this.server.closeGracefully();
+			McpSyncServer current = this.server;
+			if (current != null) {
+				current.closeGracefully();
+			}
 		}
 
 	}
@@ -75,7 +106,7 @@ class McpTransportConfiguration {
 			.messageEndpoint("/mcp/message")
 			.securityValidator(validator)
 			.build();
-		McpSyncServer server = McpServer.sync(transport)
+		return new LegacySseServer(transport, (provider) -> McpServer.sync(provider)
 			.serverInfo(properties.getName(), properties.getVersion())
 			.instructions(properties.getInstructions())
 			.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
@@ -83,8 +114,7 @@ class McpTransportConfiguration {
 			.requestTimeout(properties.getRequestTimeout())
 			// As the auto-config does for servlet apps: run tools on the request thread.
 			.immediateExecution(true)
-			.build();
-		return new LegacySseServer(transport, server);
+			.build());
 	}
 
 	@Bean

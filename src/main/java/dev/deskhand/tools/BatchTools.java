@@ -14,7 +14,7 @@ import dev.deskhand.input.InputAction;
 
 /** Utility tools: several actions in one call, and waiting. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
-class BatchTools {
+public class BatchTools {
 
 	private final BatchParser parser;
 
@@ -36,7 +36,7 @@ class BatchTools {
 			action fails, the ones after it do not run.""",
 			annotations = @McpAnnotations(title = "Batch of actions", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult computerBatch(McpSyncRequestContext context,
+	public CallToolResult computerBatch(McpSyncRequestContext context,
 			@McpToolParam(description = "The actions, e.g. [{\"action\":\"left_click\",\"coordinate\":[100,200]},"
 					+ "{\"action\":\"type\",\"text\":\"hello\"},{\"action\":\"key\",\"text\":\"Return\"}]") List<Map<String, Object>> actions,
 			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
@@ -59,7 +59,7 @@ class BatchTools {
 			optionally return a screenshot afterwards.""",
 			annotations = @McpAnnotations(title = "Wait", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult waitFor(McpSyncRequestContext context,
+	public CallToolResult waitFor(McpSyncRequestContext context,
 			@McpToolParam(description = "Seconds, more than 0 and at most 100") Double duration,
 			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
 			@McpToolParam(description = "Return a screenshot after waiting", required = false) Boolean screenshot_after) {

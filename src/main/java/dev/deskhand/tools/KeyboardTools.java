@@ -10,7 +10,7 @@ import dev.deskhand.input.InputAction;
 
 /** Keyboard tools: type text, press chords, hold keys. They act on the focused window. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
-class KeyboardTools {
+public class KeyboardTools {
 
 	private static final String CHORD = """
 			xdotool-style keys joined by '+': "Return", "ctrl+s", "ctrl+shift+t", "alt+Tab", "super", \
@@ -33,7 +33,7 @@ class KeyboardTools {
 			outside the BMP excepted where the app cannot take them); "\\n" presses Return and "\\t" Tab. \
 			Click the target field first.""", annotations = @McpAnnotations(title = "Type text",
 			readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = false))
-	CallToolResult type(McpSyncRequestContext context, @McpToolParam(description = "The text to type") String text,
+	public CallToolResult type(McpSyncRequestContext context, @McpToolParam(description = "The text to type") String text,
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("type", () -> {
 			InputAction action = this.actions.type(text);
@@ -45,7 +45,7 @@ class KeyboardTools {
 	@McpTool(name = "key", description = "Press a key or chord (and release it), optionally several times.",
 			annotations = @McpAnnotations(title = "Press key", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult key(McpSyncRequestContext context, @McpToolParam(description = CHORD) String text,
+	public CallToolResult key(McpSyncRequestContext context, @McpToolParam(description = CHORD) String text,
 			@McpToolParam(description = "How many times, 1-100 (default 1)", required = false) Integer repeat,
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("key", () -> {
@@ -59,7 +59,7 @@ class KeyboardTools {
 			Hold a key or chord down for duration seconds (at most 100), then release it.""",
 			annotations = @McpAnnotations(title = "Hold key", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult holdKey(McpSyncRequestContext context, @McpToolParam(description = CHORD) String text,
+	public CallToolResult holdKey(McpSyncRequestContext context, @McpToolParam(description = CHORD) String text,
 			@McpToolParam(description = "Seconds to hold, more than 0 and at most 100") Double duration,
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("hold_key", () -> {

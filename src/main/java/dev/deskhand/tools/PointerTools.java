@@ -12,7 +12,7 @@ import dev.deskhand.input.InputAction;
 
 /** Pointer tools: move, click, drag, press, scroll. Coordinates are screenshot image pixels. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
-class PointerTools {
+public class PointerTools {
 
 	static final String COORDINATE = "[x, y] in pixels of the last screenshot of the display";
 
@@ -37,7 +37,7 @@ class PointerTools {
 	@McpTool(name = "mouse_move", description = "Move the mouse pointer to a point of the screenshot.",
 			annotations = @McpAnnotations(title = "Move mouse", readOnlyHint = false, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult mouseMove(McpSyncRequestContext context, @McpToolParam(description = COORDINATE) List<Integer> coordinate,
+	public CallToolResult mouseMove(McpSyncRequestContext context, @McpToolParam(description = COORDINATE) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("mouse_move", () -> {
@@ -52,7 +52,7 @@ class PointerTools {
 			Click the left button at a point of the screenshot (or where the pointer is, without coordinate), \
 			optionally holding modifier keys.""", annotations = @McpAnnotations(title = "Left click",
 			readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = false))
-	CallToolResult leftClick(McpSyncRequestContext context,
+	public CallToolResult leftClick(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -63,7 +63,7 @@ class PointerTools {
 	@McpTool(name = "right_click", description = "Click the right button (context menu) at a point of the screenshot.",
 			annotations = @McpAnnotations(title = "Right click", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult rightClick(McpSyncRequestContext context,
+	public CallToolResult rightClick(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -74,7 +74,7 @@ class PointerTools {
 	@McpTool(name = "middle_click", description = "Click the middle button at a point of the screenshot.",
 			annotations = @McpAnnotations(title = "Middle click", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult middleClick(McpSyncRequestContext context,
+	public CallToolResult middleClick(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -85,7 +85,7 @@ class PointerTools {
 	@McpTool(name = "double_click", description = "Double-click the left button at a point of the screenshot.",
 			annotations = @McpAnnotations(title = "Double click", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult doubleClick(McpSyncRequestContext context,
+	public CallToolResult doubleClick(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -96,7 +96,7 @@ class PointerTools {
 	@McpTool(name = "triple_click", description = "Triple-click the left button (selects a line or paragraph).",
 			annotations = @McpAnnotations(title = "Triple click", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult tripleClick(McpSyncRequestContext context,
+	public CallToolResult tripleClick(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -109,7 +109,7 @@ class PointerTools {
 			resizing. Both points are screenshot image pixels of the same display.""",
 			annotations = @McpAnnotations(title = "Drag", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult leftClickDrag(McpSyncRequestContext context,
+	public CallToolResult leftClickDrag(McpSyncRequestContext context,
 			@McpToolParam(description = "Where the drag starts: " + COORDINATE) List<Integer> start_coordinate,
 			@McpToolParam(description = "Where the drag ends: " + COORDINATE) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -127,7 +127,7 @@ class PointerTools {
 			for drags that need several moves in between.""",
 			annotations = @McpAnnotations(title = "Left button down", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult leftMouseDown(McpSyncRequestContext context,
+	public CallToolResult leftMouseDown(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
@@ -137,7 +137,7 @@ class PointerTools {
 	@McpTool(name = "left_mouse_up", description = "Release the left button (at a point, or where the pointer is).",
 			annotations = @McpAnnotations(title = "Left button up", readOnlyHint = false, destructiveHint = true,
 					idempotentHint = false, openWorldHint = false))
-	CallToolResult leftMouseUp(McpSyncRequestContext context,
+	public CallToolResult leftMouseUp(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
@@ -149,7 +149,7 @@ class PointerTools {
 			down, left or right, scroll_amount wheel clicks (default 3), optionally holding modifiers \
 			(\"ctrl\" zooms in many apps).""", annotations = @McpAnnotations(title = "Scroll",
 			readOnlyHint = false, destructiveHint = false, idempotentHint = false, openWorldHint = false))
-	CallToolResult scroll(McpSyncRequestContext context,
+	public CallToolResult scroll(McpSyncRequestContext context,
 			@McpToolParam(description = "up, down, left or right") String scroll_direction,
 			@McpToolParam(description = "Wheel clicks, 1-50 (default 3)", required = false) Integer scroll_amount,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,

@@ -22,7 +22,7 @@ import dev.deskhand.screen.Screenshot;
  * input.
  */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
-class ScreenTools {
+public class ScreenTools {
 
 	private final ScreenService screen;
 
@@ -40,7 +40,7 @@ class ScreenTools {
 			after the screen changes.""",
 			annotations = @McpAnnotations(title = "Screenshot", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult screenshot(McpSyncRequestContext context,
+	public CallToolResult screenshot(McpSyncRequestContext context,
 			@McpToolParam(description = "Display to capture (from list_displays); default: the primary display",
 					required = false) String display_id,
 			@McpToolParam(description = "png (default, lossless) or jpeg (smaller)", required = false) String format) {
@@ -57,7 +57,7 @@ class ScreenTools {
 			tools stay those of the screenshot, not of the zoomed image.""",
 			annotations = @McpAnnotations(title = "Zoom", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult zoom(McpSyncRequestContext context,
+	public CallToolResult zoom(McpSyncRequestContext context,
 			@McpToolParam(description = "[x0, y0, x1, y1] in screenshot image pixels") List<Integer> region,
 			@McpToolParam(description = "Display of the screenshot; default: the primary display",
 					required = false) String display_id,
@@ -73,7 +73,7 @@ class ScreenTools {
 			display's id.""",
 			annotations = @McpAnnotations(title = "Cursor position", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult cursorPosition(McpSyncRequestContext context) {
+	public CallToolResult cursorPosition(McpSyncRequestContext context) {
 		return this.runner.run("cursor_position", () -> {
 			CursorPosition position = this.screen.cursor(ToolSessions.of(context));
 			Map<String, Object> fields = new LinkedHashMap<>();
@@ -88,7 +88,7 @@ class ScreenTools {
 			and the size its screenshots have. Pass an id as display_id to the other tools.""",
 			annotations = @McpAnnotations(title = "List displays", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	CallToolResult listDisplays() {
+	public CallToolResult listDisplays() {
 		return this.runner.run("list_displays", () -> {
 			List<Map<String, Object>> displays = this.screen.displays().stream().map(this::describe).toList();
 			return ToolResults.json(Map.of("displays", displays));

@@ -91,6 +91,7 @@ class McpEndToEndTest {
 	}
 
 	@Test
+	@SuppressWarnings("unchecked")
 	void listsEveryToolWithTruthfulHints() {
 		List<McpSchema.Tool> tools = this.client.listTools().tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
@@ -101,9 +102,10 @@ class McpEndToEndTest {
 		assertThat(screenshot.annotations().readOnlyHint()).isTrue();
 		assertThat(screenshot.annotations().destructiveHint()).isFalse();
 		assertThat(tool(tools, "left_click").annotations().readOnlyHint()).isFalse();
-		assertThat(tool(tools, "left_click").inputSchema().properties()).containsKeys("coordinate", "text",
-				"display_id", "screenshot_after");
-		assertThat(tool(tools, "left_click_drag").inputSchema().required()).contains("start_coordinate", "coordinate");
+		assertThat((Map<String, Object>) tool(tools, "left_click").inputSchema().get("properties")).containsKeys("coordinate",
+				"text", "display_id", "screenshot_after");
+		assertThat((List<Object>) tool(tools, "left_click_drag").inputSchema().get("required")).contains("start_coordinate",
+				"coordinate");
 	}
 
 	@Test
@@ -177,6 +179,7 @@ class McpEndToEndTest {
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=2"), WAIT);
 		call(this.client, "triple_click", Map.of("coordinate", point));
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=3"), WAIT);
+		witness.clearEvents();
 		call(this.client, "left_click", Map.of("coordinate", point, "text", "ctrl"));
 		String ctrlClick = witness.awaitEvent((e) -> e.startsWith("PRESS") && e.contains("button=1"), WAIT);
 		assertThat(ctrlClick).contains("Ctrl");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
@@ -164,7 +165,7 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/** Errors recorded while this runs are logged at debug level: the caller checks for them. */
-	<T> T expectingErrors(java.util.function.Supplier<T> action) {
+	<T> T expectingErrors(Supplier<T> action) {
 		this.expectingErrors = true;
 		try {
 			return action.get();
@@ -313,7 +314,7 @@ final class X11Connection implements AutoCloseable {
 	List<Monitor> monitors() {
 		requireUsable();
 		IntByReference count = new IntByReference();
-		Pointer first = this.libraries.xrandr().XRRGetMonitors(this.display, this.root, true, count);
+		Pointer first = this.libraries.xrandr().XRRGetMonitors(this.display, this.root, 1, count);
 		requireUsable();
 		List<Monitor> monitors = new ArrayList<>();
 		if (first == null) {
@@ -369,7 +370,8 @@ final class X11Connection implements AutoCloseable {
 	 */
 	boolean rootHasProperty(String propertyName) {
 		requireUsable();
-		X11.Atom atom = this.xlib.XInternAtom(this.display, propertyName, true);
+		// onlyIfExists=false: JNA passes a Java true as -1, which the server rejects as BadValue
+		X11.Atom atom = this.xlib.XInternAtom(this.display, propertyName, false);
 		if (atom == null || atom.longValue() == 0) {
 			return false;
 		}

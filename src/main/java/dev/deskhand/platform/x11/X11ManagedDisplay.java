@@ -112,7 +112,18 @@ final class X11ManagedDisplay implements AutoCloseable {
 		// the pipe stays open until stop: Xvfb must never write into a closed pipe
 		BufferedReader stdout = new BufferedReader(
 				new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII));
-		CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> readLine(stdout));
+		CompletableFuture<String> ready = new CompletableFuture<>();
+		// a thread of its own: it blocks until Xvfb writes or exits, which must not tie up a pool
+		Thread reader = new Thread(() -> {
+			try {
+				ready.complete(stdout.readLine());
+			}
+			catch (IOException ex) {
+				ready.completeExceptionally(ex);
+			}
+		}, "deskhand-xvfb-ready-:" + number);
+		reader.setDaemon(true);
+		reader.start();
 		String line;
 		try {
 			line = ready.get(XVFB_READY.toMillis(), TimeUnit.MILLISECONDS);
@@ -141,15 +152,6 @@ final class X11ManagedDisplay implements AutoCloseable {
 		}
 		throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the managed Xvfb on :" + number + " exited at start-up;"
 				+ " its log: " + tail);
-	}
-
-	private static String readLine(BufferedReader reader) {
-		try {
-			return reader.readLine();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 	private static Process startOpenbox(Path openbox, String displayName, Path log) {
@@ -210,6 +212,12 @@ final class X11ManagedDisplay implements AutoCloseable {
 			stop(this.openbox, "openbox");
 		}
 		stop(this.xvfb, "Xvfb");
+		try {
+			this.xvfb.getInputStream().close();
+		}
+		catch (IOException ex) {
+			logger.debug("could not close Xvfb's pipe", ex);
+		}
 		deleteQuietly(this.log);
 		logger.info("stopped the managed Xvfb on {}", this.displayName);
 	}

@@ -58,7 +58,7 @@ final class X11ShmSegment {
 		XShm.XShmSegmentInfo info = new XShm.XShmSegmentInfo();
 		info.shmid = id;
 		info.shmaddr = address;
-		info.readOnly = false;
+		info.readOnly = 0;
 		X11Error error = connection.expectingErrors(() -> {
 			connection.libraries().xshm().XShmAttach(connection.display(), info);
 			connection.sync();

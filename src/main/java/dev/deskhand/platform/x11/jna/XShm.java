@@ -43,7 +43,8 @@ public interface XShm extends X11.Xext {
 
 		public Pointer shmaddr;
 
-		public boolean readOnly;
+		/** A C {@code Bool}: 0 or 1 (a Java boolean would be written as -1). */
+		public int readOnly;
 
 	}
 

@@ -19,10 +19,12 @@ public interface Xrandr extends Library {
 
 	/**
 	 * RandR 1.5 monitors of the screen of {@code root}.
+	 * @param getActive 1 for the active monitors only. An {@code int}, not a {@code boolean}:
+	 * JNA passes {@code true} as -1, and Xlib copies it into a one-byte protocol field
 	 * @return the first {@link XRRMonitorInfo} of {@code count}, to free with
 	 * {@link #XRRFreeMonitors}; {@code null} when there are none
 	 */
-	Pointer XRRGetMonitors(X11.Display display, X11.Window root, boolean getActive, IntByReference count);
+	Pointer XRRGetMonitors(X11.Display display, X11.Window root, int getActive, IntByReference count);
 
 	void XRRFreeMonitors(Pointer monitors);
 

@@ -1,0 +1,40 @@
+/**
+ * The Linux X11 driver: Xlib, XTest, RandR and MIT-SHM through JNA (bindings in
+ * {@code platform.x11.jna}; nothing outside this package imports JNA).
+ *
+ * <h2>Connections and threads</h2>
+ * <ul>
+ * <li>observation ({@code X11SharedConnection}, any thread, one at a time): displays, pointer
+ * position, capture;</li>
+ * <li>input (the InputQueue's thread only): pointer and keyboard, reopened by
+ * {@code resetInput()} and after the server dropped it;</li>
+ * <li>control ({@code X11SharedConnection}): release-all and the keymap restore, so that a stuck
+ * input thread cannot block them.</li>
+ * </ul>
+ * {@code X11Libraries} installs the X error and IO-error handlers once per process, before the
+ * first connection: Xlib's defaults {@code exit()} the JVM on a protocol error or a lost server.
+ *
+ * <h2>Typing any Unicode</h2>
+ * Keysyms the layout has are typed on their own keys; the rest are bound into a claimed block of
+ * spare keycodes (232-255 on Xvfb's evdev keymap), a chunk at a time with one
+ * {@code XChangeKeyboardMapping} each ({@code X11TypingPlanner}, pure). A client translates keys
+ * with the mapping it fetches after MappingNotify, so a rebind waits until earlier keys have
+ * been read ({@code X11TypingPace}) and never touches keycodes the chunk before it used. The
+ * bindings stay between calls; the block's original mapping is restored at close.
+ *
+ * <h2>Pitfalls, each seen on a real server</h2>
+ * <ul>
+ * <li>JNA passes a Java {@code true} as -1. Where Xlib copies a {@code Bool} into a protocol
+ * byte ({@code XInternAtom}'s only_if_exists, {@code XRRGetMonitors}' get_active), the server
+ * answers BadValue: pass {@code false}, or bind the parameter as {@code int}.</li>
+ * <li>jna-platform's {@code XErrorEvent} has its fields in the wrong order, and its
+ * {@code XGetKeyboardMapping} returns one keysym instead of a pointer: use {@code jna.Xlib}.</li>
+ * <li>XTest key and button state outlives the process that made it: release-all at start-up,
+ * after every failed action, and at close.</li>
+ * <li>Horizontal wheel buttons 6 and 7 reach Swing as mouse buttons 4 and 5.</li>
+ * <li>A keycode rebound while a client has not read the keys sent on it garbles text; only
+ * pacing protects against that, so a client starved of CPU far beyond the pacing can still
+ * receive a wrong character.</li>
+ * </ul>
+ */
+package dev.deskhand.platform.x11;
