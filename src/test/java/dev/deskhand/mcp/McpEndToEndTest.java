@@ -170,19 +170,21 @@ class McpEndToEndTest {
 	@Test
 	void otherButtonsAndMultiClicksArrive() {
 		ScreenRect area = witness.bounds();
-		List<Integer> point = List.of((int) ((area.x() + 200) / SCALE), (int) ((area.y() + 120) / SCALE));
+		List<Integer> point = imagePoint(area, 200, 120);
 		call(this.client, "right_click", Map.of("coordinate", point));
 		witness.awaitEvent((e) -> e.startsWith("RELEASE") && e.contains("button=3"), WAIT);
 		call(this.client, "middle_click", Map.of("coordinate", point));
 		witness.awaitEvent((e) -> e.startsWith("RELEASE") && e.contains("button=2"), WAIT);
-		call(this.client, "double_click", Map.of("coordinate", point));
+		// Each multi-click at its own spot: a toolkit keeps counting clicks that land close together.
+		call(this.client, "double_click", Map.of("coordinate", imagePoint(area, 100, 300)));
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=2"), WAIT);
-		call(this.client, "triple_click", Map.of("coordinate", point));
+		call(this.client, "triple_click", Map.of("coordinate", imagePoint(area, 500, 200)));
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=3"), WAIT);
-		witness.clearEvents();
-		call(this.client, "left_click", Map.of("coordinate", point, "text", "ctrl"));
-		String ctrlClick = witness.awaitEvent((e) -> e.startsWith("PRESS") && e.contains("button=1"), WAIT);
-		assertThat(ctrlClick).contains("Ctrl");
+		call(this.client, "left_click", Map.of("coordinate", imagePoint(area, 300, 400), "text", "ctrl"));
+		String ctrlClick = witness.awaitEvent((e) -> e.startsWith("PRESS") && e.contains("button=1")
+				&& e.contains("Ctrl"), WAIT);
+		assertThat(WitnessWindow.fields(ctrlClick).get("mods")).contains("Ctrl");
+		awaitNoKeysDown();
 	}
 
 	@Test
@@ -343,6 +345,10 @@ class McpEndToEndTest {
 		double y = Integer.parseInt(event.get("y")) / SCALE;
 		assertThat(Math.abs(x - imageX)).as("x of %s", event).isLessThanOrEqualTo(1.0);
 		assertThat(Math.abs(y - imageY)).as("y of %s", event).isLessThanOrEqualTo(1.0);
+	}
+
+	private static List<Integer> imagePoint(ScreenRect area, int dx, int dy) {
+		return List.of((int) ((area.x() + dx) / SCALE), (int) ((area.y() + dy) / SCALE));
 	}
 
 	private static Predicate<String> startsWith(String prefix) {

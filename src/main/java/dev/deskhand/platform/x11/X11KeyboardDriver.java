@@ -43,6 +43,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	private final X11HeldInputs held;
 
+	private final X11TypingPace pace;
+
 	/** For each keysym pressed through {@link #pressKey}, the keycode it went down on. */
 	private final Map<Long, Integer> pressed = new HashMap<>();
 
@@ -54,8 +56,6 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	private boolean blockChosen;
 
 	private volatile boolean rebound;
-
-	private final X11TypingPace pace;
 
 	X11KeyboardDriver(Supplier<X11Connection> input, X11HeldInputs held, X11TypingPace pace) {
 		this.input = input;
@@ -154,16 +154,21 @@ final class X11KeyboardDriver implements KeyboardDriver {
 				}
 				remember(chunk);
 				int inChunk = 0;
-				for (Stroke stroke : chunk.strokes()) {
-					if (inChunk > 0 && inChunk % STROKES_PER_SYNC == 0) {
-						connection.sync();
-						checkInterrupted(typed, keysyms.length);
+				try {
+					for (Stroke stroke : chunk.strokes()) {
+						if (inChunk > 0 && inChunk % STROKES_PER_SYNC == 0) {
+							connection.sync();
+							checkInterrupted(typed, keysyms.length);
+						}
+						stroke(connection, stroke, shiftKeycode);
+						inChunk++;
+						typed++;
 					}
-					stroke(connection, stroke, shiftKeycode);
-					inChunk++;
-					typed++;
 				}
-				this.pace.keysSent(chunk.strokes().size());
+				finally {
+					// keys of a chunk cut short count too: the next rebind must wait for them
+					this.pace.keysSent(inChunk);
+				}
 				connection.syncAndCheck("typing text");
 			}
 		}

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.MouseButton;
@@ -29,6 +31,7 @@ import dev.deskhand.testing.witness.WitnessWindow;
 import dev.deskhand.testing.witness.WitnessWindow.TimedEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The driver against a real X server (the shared Xvfb + openbox), checked by independent
@@ -292,6 +295,23 @@ class X11DesktopDriverLiveTests {
 			this.driver.keyboard().pressKey("Caps_Lock");
 			this.driver.keyboard().releaseKey("Caps_Lock");
 		}
+		assertThat(this.desktop.keysDown()).isEmpty();
+	}
+
+	@Test
+	void interruptedTypingStopsWithATimeoutAndHoldsNothing() {
+		clearWitness();
+		Thread.currentThread().interrupt();
+		try {
+			assertThatExceptionOfType(DeskhandException.class)
+				.isThrownBy(() -> this.driver.keyboard().typeText(mixedText(60, 7)))
+				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_TIMEOUT));
+		}
+		finally {
+			Thread.interrupted();
+		}
+		this.driver.keyboard().typeText("after");
+		this.witness.awaitText("after", WAIT);
 		assertThat(this.desktop.keysDown()).isEmpty();
 	}
 
