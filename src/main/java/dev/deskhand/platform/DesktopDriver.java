@@ -27,6 +27,15 @@ public interface DesktopDriver {
 
 	KeyboardDriver keyboard();
 
+	/** Windows and their applications; thread-safe. */
+	WindowDriver windows();
+
+	/**
+	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and closes
+	 * it.
+	 */
+	InputStateSensor openSensor();
+
 	/**
 	 * Releases every key and button that is down: those this process pressed and, since synthetic
 	 * key state outlives the process that made it, any the server still reports down.

@@ -3,6 +3,7 @@ package dev.deskhand.fake;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -13,13 +14,16 @@ import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayDriver;
 import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.FocusedWindow;
 import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.platform.WindowDriver;
 
 /**
  * A driver that records calls, for queue, validation and wiring logic only: it proves nothing
@@ -98,6 +102,38 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 	@Override
 	public KeyboardDriver keyboard() {
 		return this;
+	}
+
+	/** What the fake sensor reports as held; tests set it to trip the failsafe. */
+	public final Set<String> physicallyHeld = ConcurrentHashMap.newKeySet();
+
+	/** The fake focused window; tests set it to exercise app scoping. */
+	public volatile FocusedWindow focused;
+
+	@Override
+	public WindowDriver windows() {
+		return () -> Optional.ofNullable(this.focused);
+	}
+
+	@Override
+	public InputStateSensor openSensor() {
+		return new InputStateSensor() {
+
+			@Override
+			public boolean isHeld(List<String> keyNames) {
+				return FakeDesktopDriver.this.physicallyHeld.containsAll(keyNames);
+			}
+
+			@Override
+			public Point pointerPosition() {
+				return FakeDesktopDriver.this.pointer;
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
 	}
 
 	@Override

@@ -175,6 +175,16 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
+	public dev.deskhand.platform.WindowDriver windows() {
+		throw new UnsupportedOperationException("TEMPORARY: being implemented");
+	}
+
+	@Override
+	public dev.deskhand.platform.InputStateSensor openSensor() {
+		throw new UnsupportedOperationException("TEMPORARY: being implemented");
+	}
+
+	@Override
 	public void releaseAll() {
 		this.control.call((connection) -> {
 			Set<Integer> keycodes = this.held.keycodes();
