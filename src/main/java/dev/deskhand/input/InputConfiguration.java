@@ -1,5 +1,8 @@
 package dev.deskhand.input;
 
+import java.time.Clock;
+
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,7 +14,18 @@ class InputConfiguration {
 
 	@Bean(destroyMethod = "close")
 	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<InputGuard> guards, InputProperties properties) {
-		return new InputQueue(driver, guards.orderedStream().toList(), properties);
+		return new InputQueue(driver, () -> guards.orderedStream().toList(), properties);
+	}
+
+	@Bean
+	Failsafe failsafe(DesktopDriver driver, InputQueue queue, FailsafeProperties properties, MeterRegistry registry,
+			ObjectProvider<Failsafe.TripListener> listeners) {
+		return new Failsafe(driver, queue, properties, registry, Clock.systemUTC(), listeners.orderedStream().toList());
+	}
+
+	@Bean
+	InputLease inputLease(InputProperties properties) {
+		return new InputLease(Clock.systemUTC(), properties.leaseIdle());
 	}
 
 }

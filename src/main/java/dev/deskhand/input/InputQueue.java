@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +44,10 @@ public final class InputQueue implements AutoCloseable {
 
 	private final InputExecutor executor;
 
-	private final List<InputGuard> guards;
+	// Resolved at the first job: the failsafe, a guard, needs the queue to exist first.
+	private final Supplier<List<InputGuard>> guards;
+
+	private volatile List<InputGuard> resolvedGuards;
 
 	private final InputProperties properties;
 
@@ -53,10 +57,16 @@ public final class InputQueue implements AutoCloseable {
 
 	private final AtomicReference<String> stuck = new AtomicReference<>();
 
+	private final AtomicReference<Job> current = new AtomicReference<>();
+
 	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
+		this(driver, () -> guards, properties);
+	}
+
+	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties) {
 		this.driver = driver;
 		this.executor = new InputExecutor(driver);
-		this.guards = List.copyOf(guards);
+		this.guards = guards;
 		this.properties = properties;
 		this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
 				new ArrayBlockingQueue<>(properties.queueCapacity()), (runnable) -> {
@@ -98,16 +108,49 @@ public final class InputQueue implements AutoCloseable {
 		awaitEnd(job, future);
 	}
 
+	private List<InputGuard> guards() {
+		List<InputGuard> resolved = this.resolvedGuards;
+		if (resolved == null) {
+			resolved = List.copyOf(this.guards.get());
+			this.resolvedGuards = resolved;
+		}
+		return resolved;
+	}
+
 	public QueueState state() {
 		return new QueueState(this.thread.getQueue().size(), this.properties.queueCapacity(), this.running.get(),
 				this.stuck.get());
 	}
 
+	/**
+	 * Stops the running job at once (its sleeps and chunked typing notice the interrupt) and makes
+	 * its caller see {@code reason}; used by the failsafe. Jobs still waiting meet the guards when
+	 * they start.
+	 * @return the tool that was stopped, or {@code null} when nothing was running
+	 */
+	public String abortRunning(DeskhandException reason) {
+		Job job = this.current.get();
+		if (job == null) {
+			return null;
+		}
+		// Under the job's lock so the interrupt cannot land on the next job's thread state.
+		synchronized (job) {
+			if (job.done) {
+				return null;
+			}
+			job.abortReason = reason;
+			job.runner.interrupt();
+		}
+		return job.name();
+	}
+
 	private void run(Job job) {
+		job.runner = Thread.currentThread();
 		job.started.complete(null);
+		this.current.set(job);
 		this.running.set(job.name());
 		try {
-			for (InputGuard guard : this.guards) {
+			for (InputGuard guard : guards()) {
 				guard.beforeActions(job.session, job.actions);
 			}
 			for (int i = 0; i < job.actions.size(); i++) {
@@ -119,10 +162,20 @@ public final class InputQueue implements AutoCloseable {
 		}
 		catch (RuntimeException | Error ex) {
 			releaseAllQuietly();
+			DeskhandException reason = job.abortReason;
+			if (reason != null) {
+				throw reason;
+			}
 			throw ex;
 		}
 		finally {
+			synchronized (job) {
+				job.done = true;
+				// An abort that raced with the job's end must not interrupt whatever runs next.
+				Thread.interrupted();
+			}
 			this.running.set(null);
+			this.current.compareAndSet(job, null);
 			if (job.timedOut) {
 				recoverAfterTimeout(job);
 			}
@@ -266,6 +319,14 @@ public final class InputQueue implements AutoCloseable {
 
 		// Written by the caller's thread on timeout, read by the input thread when the job ends.
 		volatile boolean timedOut;
+
+		// Set by the failsafe before it interrupts the job: what the caller reports.
+		volatile DeskhandException abortReason;
+
+		volatile Thread runner;
+
+		// Guarded by the job's monitor, with the interrupt in abortRunning.
+		boolean done;
 
 		Job(String session, List<InputAction> actions) {
 			this.session = session;

@@ -53,6 +53,7 @@ class McpTransportConfiguration {
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
 			.securityValidator(validator)
+			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
 	}
 
@@ -105,6 +106,7 @@ class McpTransportConfiguration {
 			.sseEndpoint("/sse")
 			.messageEndpoint("/mcp/message")
 			.securityValidator(validator)
+			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
 		return new LegacySseServer(transport, (provider) -> McpServer.sync(provider)
 			.serverInfo(properties.getName(), properties.getVersion())

@@ -1,9 +1,12 @@
 package dev.deskhand.ops;
 
+import java.util.function.Supplier;
+
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 
+import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
@@ -20,9 +23,12 @@ class DeskhandHealthIndicator implements HealthIndicator {
 
 	private final InputQueue queue;
 
-	DeskhandHealthIndicator(DesktopDriver driver, InputQueue queue) {
+	private final Supplier<FailsafeState> failsafe;
+
+	DeskhandHealthIndicator(DesktopDriver driver, InputQueue queue, Supplier<FailsafeState> failsafe) {
 		this.driver = driver;
 		this.queue = queue;
+		this.failsafe = failsafe;
 	}
 
 	@Override
@@ -36,7 +42,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 			.withDetail("displayReachable", reachable)
 			.withDetail("queue", state.degraded() ? "degraded" : "healthy")
 			.withDetail("queueWaiting", state.waiting())
-			.withDetail("queueCapacity", state.capacity());
+			.withDetail("queueCapacity", state.capacity())
+			.withDetail("failsafe", this.failsafe.get().tripped() ? "tripped" : "armed");
 		if (state.stuck() != null) {
 			builder.withDetail("stuckAction", state.stuck());
 		}

@@ -1,6 +1,9 @@
 package dev.deskhand.security;
 
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -15,7 +18,80 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param allowedHosts Host header values the MCP endpoints answer; empty means: when bound to
  * loopback, only loopback names ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}, any port);
  * otherwise any
+ * @param agentTokens the agents allowed on the MCP endpoints, each a {@code name} (the principal
+ * that grants, sessions and audit events are recorded under) and the bearer {@code token} it sends
+ * as {@code Authorization: Bearer <token>}. When empty, the agents' port must listen on loopback
+ * only and every request is the principal {@code local}; start-up fails otherwise.
+ * @param operatorToken the bearer token for the operator endpoints on the management port; empty
+ * means: read it from {@code operatorTokenFile}, or generate one there
+ * @param operatorTokenFile where the operator token is kept when {@code operatorToken} is empty:
+ * reused when the file holds a token, otherwise a new random token is written there (mode 600).
+ * Default {@code ${user.home}/.deskhand/operator-token}.
  */
 @ConfigurationProperties("deskhand.security")
-public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts) {
+public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
+		@DefaultValue List<AgentToken> agentTokens, @DefaultValue("") String operatorToken, Path operatorTokenFile) {
+
+	/** The principal name of whoever presents the operator token. */
+	static final String OPERATOR = "operator";
+
+	public SecurityProperties {
+		// @DefaultValue does not resolve placeholders, so ${user.home} is applied here.
+		if (operatorTokenFile == null) {
+			operatorTokenFile = Path.of(System.getProperty("user.home"), ".deskhand", "operator-token");
+		}
+		Set<String> names = new HashSet<>();
+		Set<String> tokens = new HashSet<>();
+		for (AgentToken agent : agentTokens) {
+			if (!names.add(agent.name())) {
+				throw new IllegalArgumentException("deskhand.security.agent-tokens: the name '" + agent.name()
+						+ "' is used twice; each agent needs its own name");
+			}
+			// Two names on one token would make the principal depend on list order.
+			if (!tokens.add(agent.token())) {
+				throw new IllegalArgumentException("deskhand.security.agent-tokens: agents '" + agent.name()
+						+ "' and another share one token; give each agent its own");
+			}
+		}
+	}
+
+	// The tokens stay out of toString: this record ends up in logs and failure messages.
+	@Override
+	public String toString() {
+		return "SecurityProperties[allowedOrigins=" + this.allowedOrigins + ", allowedHosts=" + this.allowedHosts
+				+ ", agentTokens=" + this.agentTokens + ", operatorToken=" + (this.operatorToken.isEmpty() ? "" : "***")
+				+ ", operatorTokenFile=" + this.operatorTokenFile + "]";
+	}
+
+	/**
+	 * One agent's credentials.
+	 *
+	 * @param name the principal name its requests run as
+	 * @param token the bearer token it sends
+	 */
+	public record AgentToken(String name, String token) {
+
+		public AgentToken {
+			if (name == null || name.isBlank()) {
+				throw new IllegalArgumentException("deskhand.security.agent-tokens: every entry needs a name");
+			}
+			if (token == null || token.isBlank()) {
+				throw new IllegalArgumentException(
+						"deskhand.security.agent-tokens: the entry '" + name + "' needs a token");
+			}
+			// Audit trails and grants name the principal: an agent must not pass for the operator or
+			// for the tokenless loopback user.
+			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)) {
+				throw new IllegalArgumentException("deskhand.security.agent-tokens: the name '" + name
+						+ "' is reserved; choose another agent name");
+			}
+		}
+
+		@Override
+		public String toString() {
+			return "AgentToken[name=" + this.name + ", token=***]";
+		}
+
+	}
+
 }

@@ -16,13 +16,16 @@ import dev.deskhand.input.InputAction;
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class BatchTools {
 
+	private final CallContexts contexts;
+
 	private final BatchParser parser;
 
 	private final ActionRunner actionRunner;
 
 	private final ToolRunner runner;
 
-	BatchTools(BatchParser parser, ActionRunner actionRunner, ToolRunner runner) {
+	BatchTools(CallContexts contexts, BatchParser parser, ActionRunner actionRunner, ToolRunner runner) {
+		this.contexts = contexts;
 		this.parser = parser;
 		this.actionRunner = actionRunner;
 		this.runner = runner;
@@ -43,13 +46,13 @@ public class BatchTools {
 			@McpToolParam(description = "Also return a screenshot taken after the last action settles",
 					required = false) Boolean screenshot_after) {
 		return this.runner.run("computer_batch", () -> {
-			String session = ToolSessions.of(context);
-			List<InputAction> parsed = this.parser.parse(session, display_id, actions);
+			CallContext call = this.contexts.of(context);
+			List<InputAction> parsed = this.parser.parse(call.handle(), display_id, actions);
 			List<String> names = new ArrayList<>();
 			for (InputAction action : parsed) {
 				names.add(action.tool());
 			}
-			return this.actionRunner.performAll(session, display_id, parsed, screenshot_after,
+			return this.actionRunner.performAll(call, display_id, parsed, screenshot_after,
 					ToolResults.toJson(Map.of("completed", parsed.size(), "actions", names)));
 		});
 	}
@@ -64,12 +67,14 @@ public class BatchTools {
 			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
 			@McpToolParam(description = "Return a screenshot after waiting", required = false) Boolean screenshot_after) {
 		return this.runner.run("wait", () -> {
+			CallContext call = this.contexts.of(context);
+			this.actionRunner.authorizeObservation(call, "wait", "wait " + duration + " s");
 			// Waiting is not input: it sleeps on the caller's thread and never holds up the queue.
 			ActionRunner.pause(ActionFactory.duration(duration));
 			if (!Boolean.TRUE.equals(screenshot_after)) {
 				return ToolResults.text("waited " + duration + " s");
 			}
-			return this.actionRunner.screenshotAfter(ToolSessions.of(context), display_id, "waited " + duration + " s");
+			return this.actionRunner.screenshotAfter(call, display_id, "waited " + duration + " s");
 		});
 	}
 

@@ -16,13 +16,16 @@ public class KeyboardTools {
 			xdotool-style keys joined by '+': "Return", "ctrl+s", "ctrl+shift+t", "alt+Tab", "super", \
 			"Page_Down", "F5", "Escape\"""";
 
+	private final CallContexts contexts;
+
 	private final ActionFactory actions;
 
 	private final ActionRunner actionRunner;
 
 	private final ToolRunner runner;
 
-	KeyboardTools(ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+	KeyboardTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+		this.contexts = contexts;
 		this.actions = actions;
 		this.actionRunner = actionRunner;
 		this.runner = runner;
@@ -37,7 +40,7 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("type", () -> {
 			InputAction action = this.actions.type(text);
-			return this.actionRunner.perform(ToolSessions.of(context), null, action, screenshot_after,
+			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
 					"typed " + text.codePointCount(0, text.length()) + " characters");
 		});
 	}
@@ -50,7 +53,7 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("key", () -> {
 			InputAction.PressKeys action = (InputAction.PressKeys) this.actions.key(text, repeat);
-			return this.actionRunner.perform(ToolSessions.of(context), null, action, screenshot_after,
+			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
 					"pressed " + action.chord() + ((action.repeat() > 1) ? " x" + action.repeat() : ""));
 		});
 	}
@@ -64,7 +67,7 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("hold_key", () -> {
 			InputAction.HoldKeys action = (InputAction.HoldKeys) this.actions.holdKey(text, duration);
-			return this.actionRunner.perform(ToolSessions.of(context), null, action, screenshot_after,
+			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
 					"held " + action.chord() + " for " + duration + " s");
 		});
 	}

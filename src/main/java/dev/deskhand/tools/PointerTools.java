@@ -22,13 +22,16 @@ public class PointerTools {
 
 	static final String SCREENSHOT_AFTER = "Also return a screenshot taken after the action settles";
 
+	private final CallContexts contexts;
+
 	private final ActionFactory actions;
 
 	private final ActionRunner actionRunner;
 
 	private final ToolRunner runner;
 
-	PointerTools(ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+	PointerTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+		this.contexts = contexts;
 		this.actions = actions;
 		this.actionRunner = actionRunner;
 		this.runner = runner;
@@ -41,9 +44,9 @@ public class PointerTools {
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("mouse_move", () -> {
-			String session = ToolSessions.of(context);
-			InputAction action = this.actions.moveTo(session, display_id, coordinate);
-			return this.actionRunner.perform(session, display_id, action, screenshot_after,
+			CallContext call = this.contexts.of(context);
+			InputAction action = this.actions.moveTo(call.handle(), display_id, coordinate);
+			return this.actionRunner.perform(call, display_id, action, screenshot_after,
 					"moved to " + coordinate);
 		});
 	}
@@ -115,9 +118,9 @@ public class PointerTools {
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("left_click_drag", () -> {
-			String session = ToolSessions.of(context);
-			InputAction action = this.actions.drag(session, display_id, start_coordinate, coordinate);
-			return this.actionRunner.perform(session, display_id, action, screenshot_after,
+			CallContext call = this.contexts.of(context);
+			InputAction action = this.actions.drag(call.handle(), display_id, start_coordinate, coordinate);
+			return this.actionRunner.perform(call, display_id, action, screenshot_after,
 					"dragged from " + start_coordinate + " to " + coordinate);
 		});
 	}
@@ -157,10 +160,10 @@ public class PointerTools {
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("scroll", () -> {
-			String session = ToolSessions.of(context);
-			InputAction action = this.actions.scroll(session, display_id, coordinate, scroll_direction,
+			CallContext call = this.contexts.of(context);
+			InputAction action = this.actions.scroll(call.handle(), display_id, coordinate, scroll_direction,
 					scroll_amount, text);
-			return this.actionRunner.perform(session, display_id, action, screenshot_after, "scrolled "
+			return this.actionRunner.perform(call, display_id, action, screenshot_after, "scrolled "
 					+ scroll_direction + " " + ((InputAction.Scroll) action).amount());
 		});
 	}
@@ -168,9 +171,9 @@ public class PointerTools {
 	private CallToolResult click(String tool, McpSyncRequestContext context, List<Integer> coordinate,
 			String modifiers, String displayId, Boolean screenshotAfter) {
 		return this.runner.run(tool, () -> {
-			String session = ToolSessions.of(context);
-			InputAction action = this.actions.click(tool, session, displayId, coordinate, modifiers);
-			return this.actionRunner.perform(session, displayId, action, screenshotAfter,
+			CallContext call = this.contexts.of(context);
+			InputAction action = this.actions.click(tool, call.handle(), displayId, coordinate, modifiers);
+			return this.actionRunner.perform(call, displayId, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});
 	}
@@ -178,9 +181,9 @@ public class PointerTools {
 	private CallToolResult button(String tool, McpSyncRequestContext context, List<Integer> coordinate,
 			String displayId, Boolean screenshotAfter) {
 		return this.runner.run(tool, () -> {
-			String session = ToolSessions.of(context);
-			InputAction action = this.actions.button(tool, session, displayId, coordinate);
-			return this.actionRunner.perform(session, displayId, action, screenshotAfter,
+			CallContext call = this.contexts.of(context);
+			InputAction action = this.actions.button(tool, call.handle(), displayId, coordinate);
+			return this.actionRunner.perform(call, displayId, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});
 	}

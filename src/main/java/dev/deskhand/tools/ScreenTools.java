@@ -24,11 +24,17 @@ import dev.deskhand.screen.Screenshot;
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class ScreenTools {
 
+	private final CallContexts contexts;
+
+	private final ActionRunner actionRunner;
+
 	private final ScreenService screen;
 
 	private final ToolRunner runner;
 
-	ScreenTools(ScreenService screen, ToolRunner runner) {
+	ScreenTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen, ToolRunner runner) {
+		this.contexts = contexts;
+		this.actionRunner = actionRunner;
 		this.screen = screen;
 		this.runner = runner;
 	}
@@ -45,7 +51,8 @@ public class ScreenTools {
 					required = false) String display_id,
 			@McpToolParam(description = "png (default, lossless) or jpeg (smaller)", required = false) String format) {
 		return this.runner.run("screenshot", () -> {
-			Screenshot shot = this.screen.screenshot(ToolSessions.of(context), display_id, format(format));
+			CallContext call = observe(context, "screenshot", "take a screenshot");
+			Screenshot shot = this.screen.screenshot(call.handle(), display_id, format(format));
 			return ToolResults.image(shot, Map.of());
 		});
 	}
@@ -63,7 +70,8 @@ public class ScreenTools {
 					required = false) String display_id,
 			@McpToolParam(description = "png (default) or jpeg", required = false) String format) {
 		return this.runner.run("zoom", () -> {
-			Screenshot shot = this.screen.zoom(ToolSessions.of(context), display_id, region, format(format));
+			CallContext call = observe(context, "zoom", "zoom into a region of the screen");
+			Screenshot shot = this.screen.zoom(call.handle(), display_id, region, format(format));
 			return ToolResults.image(shot, Map.of("region", region));
 		});
 	}
@@ -75,7 +83,8 @@ public class ScreenTools {
 					idempotentHint = true, openWorldHint = false))
 	public CallToolResult cursorPosition(McpSyncRequestContext context) {
 		return this.runner.run("cursor_position", () -> {
-			CursorPosition position = this.screen.cursor(ToolSessions.of(context));
+			CallContext call = observe(context, "cursor_position", "read the pointer position");
+			CursorPosition position = this.screen.cursor(call.handle());
 			Map<String, Object> fields = new LinkedHashMap<>();
 			fields.put("coordinate", List.of(position.x(), position.y()));
 			fields.put("display_id", position.displayId());
@@ -88,8 +97,9 @@ public class ScreenTools {
 			and the size its screenshots have. Pass an id as display_id to the other tools.""",
 			annotations = @McpAnnotations(title = "List displays", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	public CallToolResult listDisplays() {
+	public CallToolResult listDisplays(McpSyncRequestContext context) {
 		return this.runner.run("list_displays", () -> {
+			observe(context, "list_displays", "list the displays");
 			List<Map<String, Object>> displays = this.screen.displays().stream().map(this::describe).toList();
 			return ToolResults.json(Map.of("displays", displays));
 		});
@@ -106,6 +116,12 @@ public class ScreenTools {
 		fields.put("primary", display.primary());
 		fields.put("screenshot_size", List.of(geometry.imageWidth(), geometry.imageHeight()));
 		return fields;
+	}
+
+	private CallContext observe(McpSyncRequestContext context, String tool, String summary) {
+		CallContext call = this.contexts.of(context);
+		this.actionRunner.authorizeObservation(call, tool, summary);
+		return call;
 	}
 
 	private ImageFormat format(String format) {

@@ -1,9 +1,17 @@
 package dev.deskhand.tools;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.SystemKeys;
+import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
@@ -17,34 +25,58 @@ class ToolsConfiguration {
 		return new ToolRunner(registry);
 	}
 
+	// Elicitations wait on a human for minutes; each gets a thread so operators can answer meanwhile.
+	@Bean(destroyMethod = "shutdownNow")
+	ExecutorService deskhandElicitations() {
+		return Executors.newCachedThreadPool((runnable) -> {
+			Thread thread = new Thread(runnable, "deskhand-elicitation");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	@Bean
+	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations) {
+		return new CallContexts(sessions, deskhandElicitations);
+	}
+
 	@Bean
 	ActionFactory actionFactory(ScreenService screen, DesktopDriver driver) {
 		return new ActionFactory(screen, driver);
 	}
 
 	@Bean
-	ActionRunner actionRunner(InputQueue queue, ScreenService screen, ScreenshotProperties properties) {
-		return new ActionRunner(queue, screen, properties.settle());
+	ActionRunner actionRunner(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
+			AuditTrail audit, ScreenService screen, ScreenshotProperties properties) {
+		return new ActionRunner(queue, lease, approvals, new ActionDescriptions(systemKeys), audit, screen,
+				properties.settle());
 	}
 
 	@Bean
-	ScreenTools screenTools(ScreenService screen, ToolRunner runner) {
-		return new ScreenTools(screen, runner);
+	ScreenTools screenTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen, ToolRunner runner) {
+		return new ScreenTools(contexts, actionRunner, screen, runner);
 	}
 
 	@Bean
-	PointerTools pointerTools(ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
-		return new PointerTools(actions, actionRunner, runner);
+	PointerTools pointerTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner,
+			ToolRunner runner) {
+		return new PointerTools(contexts, actions, actionRunner, runner);
 	}
 
 	@Bean
-	KeyboardTools keyboardTools(ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
-		return new KeyboardTools(actions, actionRunner, runner);
+	KeyboardTools keyboardTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner,
+			ToolRunner runner) {
+		return new KeyboardTools(contexts, actions, actionRunner, runner);
 	}
 
 	@Bean
-	BatchTools batchTools(ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
-		return new BatchTools(new BatchParser(actions), actionRunner, runner);
+	BatchTools batchTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+		return new BatchTools(contexts, new BatchParser(actions), actionRunner, runner);
+	}
+
+	@Bean
+	SessionTools sessionTools(CallContexts contexts, ApprovalService approvals, ToolRunner runner) {
+		return new SessionTools(contexts, approvals, runner);
 	}
 
 }

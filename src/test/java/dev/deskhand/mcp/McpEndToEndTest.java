@@ -43,8 +43,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
-				"deskhand.screenshot.settle=50ms" })
+				"deskhand.screenshot.settle=50ms", "deskhand.approval.policies.pointer=allow",
+				"deskhand.approval.policies.keyboard=allow", "deskhand.audit.enabled=false",
+				"deskhand.security.operator-token=" + McpEndToEndTest.OPERATOR_TOKEN })
 class McpEndToEndTest {
+
+	static final String OPERATOR_TOKEN = "end-to-end-operator-token";
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -309,11 +313,14 @@ class McpEndToEndTest {
 		call(this.client, "list_displays", Map.of());
 		HttpClient http = HttpClient.newHttpClient();
 		String health = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-				+ "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString()).body();
+				+ "/actuator/health")).header("Authorization", "Bearer " + OPERATOR_TOKEN).build(),
+				HttpResponse.BodyHandlers.ofString()).body();
 		assertThat(health).contains("\"deskhand\"", "\"driver\":\"x11\"", "\"queue\":\"healthy\"",
 				"\"displayReachable\":true");
 		String metric = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-				+ "/actuator/metrics/deskhand.tool.calls?tag=tool:list_displays")).build(),
+				+ "/actuator/metrics/deskhand.tool.calls?tag=tool:list_displays"))
+			.header("Authorization", "Bearer " + OPERATOR_TOKEN)
+			.build(),
 				HttpResponse.BodyHandlers.ofString()).body();
 		assertThat(metric).contains("\"COUNT\"");
 		// Operators' port only: the agents' port does not serve actuator.

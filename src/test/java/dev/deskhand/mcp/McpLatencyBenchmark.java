@@ -27,7 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Tag("benchmark")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false" })
+		properties = { "management.server.port=0", "deskhand.display.managed=false",
+				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
+				"deskhand.audit.enabled=false" })
 class McpLatencyBenchmark {
 
 	private static final int WARMUP = 10;

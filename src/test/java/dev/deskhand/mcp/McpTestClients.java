@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import java.util.function.Function;
 
 import javax.imageio.ImageIO;
 
@@ -26,6 +27,26 @@ public final class McpTestClients {
 	public static McpSyncClient streamable(int port) {
 		return initialized(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build(),
 				"deskhand-test-streamable");
+	}
+
+	/** A Streamable HTTP client that declares elicitation and answers it with {@code handler}. */
+	public static McpSyncClient streamable(int port, String name,
+			Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> handler) {
+		McpSyncClient client = McpClient
+			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build())
+			.clientInfo(new McpSchema.Implementation(name, "1.0"))
+			.requestTimeout(Duration.ofSeconds(60))
+			.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+			.elicitation(handler)
+			.build();
+		client.initialize();
+		return client;
+	}
+
+	/** An elicitation answer: accept with a decision and scope. */
+	public static McpSchema.ElicitResult answer(String decision, String scope) {
+		return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
+				Map.of("decision", decision, "scope", scope));
 	}
 
 	public static McpSyncClient sse(int port) {

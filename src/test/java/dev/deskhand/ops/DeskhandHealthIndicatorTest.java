@@ -9,6 +9,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
 import dev.deskhand.fake.FakeDesktopDriver;
+import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputProperties;
 import dev.deskhand.input.InputQueue;
@@ -23,7 +24,8 @@ class DeskhandHealthIndicatorTest {
 	void upWithDriverDetailsThenDegradedWhileANativeCallIsStuck() {
 		FakeDesktopDriver driver = new FakeDesktopDriver();
 		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofMillis(100), 4))) {
-			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue);
+			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue,
+					() -> new FailsafeState(false, null, null, null, 0));
 			Health healthy = indicator.health();
 			assertThat(healthy.getStatus()).isEqualTo(Status.UP);
 			assertThat(healthy.getDetails()).containsEntry("driver", "fake")

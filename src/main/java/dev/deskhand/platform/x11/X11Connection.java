@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import com.sun.jna.Memory;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.unix.X11;
@@ -51,6 +52,9 @@ final class X11Connection implements AutoCloseable {
 
 	/** Atom names never change while the server runs, and XGetAtomName's strings are not freed. */
 	private final Map<Long, String> atomNames = new ConcurrentHashMap<>();
+
+	/** Interned atoms by name: one round trip per name for the connection's life. */
+	private final Map<String, Long> atoms = new ConcurrentHashMap<>();
 
 	private volatile boolean broken;
 
@@ -334,12 +338,51 @@ final class X11Connection implements AutoCloseable {
 		return monitors;
 	}
 
-	private String atomName(long atom) {
+	/** @return the atom's name, {@code null} for None */
+	String atomName(long atom) {
 		if (atom == 0) {
 			return null;
 		}
 		return this.atomNames.computeIfAbsent(atom,
 				(key) -> this.xlib.XGetAtomName(this.display, new X11.Atom(key)));
+	}
+
+	/** @return the atom for {@code name}, interning it on the server the first time */
+	long atom(String name) {
+		requireUsable();
+		Long atom = this.atoms.get(name);
+		if (atom == null) {
+			// onlyIfExists=false: see rootHasProperty
+			X11.Atom interned = this.xlib.XInternAtom(this.display, name, false);
+			requireUsable();
+			atom = (interned != null) ? interned.longValue() : 0L;
+			if (atom != 0) {
+				this.atoms.put(name, atom);
+			}
+		}
+		return atom;
+	}
+
+	/**
+	 * Takes every event Xlib has already read off its queue, without any I/O. Nobody selects
+	 * events on Deskhand's connections, but the server sends MappingNotify to every client on
+	 * every keymap change; left in the queue they would pile up for the connection's life.
+	 * @return whether one of them said the keyboard or modifier mapping changed
+	 */
+	boolean drainEvents() {
+		requireUsable();
+		int queued = this.xlib.XEventsQueued(this.display, Xlib.QUEUED_ALREADY);
+		if (queued <= 0) {
+			return false;
+		}
+		boolean mappingChanged = false;
+		try (Memory event = new Memory(Xlib.XEVENT_SIZE)) {
+			for (int i = 0; i < queued; i++) {
+				this.xlib.XNextEvent(this.display, event);
+				mappingChanged |= event.getInt(0) == X11.MappingNotify;
+			}
+		}
+		return mappingChanged;
 	}
 
 	/**

@@ -11,16 +11,19 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.WindowDriver;
 
 /**
  * The X11 driver: Xlib, XTest, RandR and MIT-SHM through JNA.
  *
  * <p>
- * Three connections, one owner each: observation (displays, pointer position, capture; any
- * thread, one at a time), input (the InputQueue's thread only), and control (release-all and
- * the keymap restore, any thread, so that a stuck input thread cannot block them).
+ * Three connections, one owner each: observation (displays, pointer position, capture, windows;
+ * any thread, one at a time), input (the InputQueue's thread only), and control (release-all and
+ * the keymap restore, any thread, so that a stuck input thread cannot block them). Each
+ * failsafe sensor has a fourth of its own.
  */
 public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
@@ -47,6 +50,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final X11KeyboardDriver keyboard;
 
+	private final X11WindowDriver windows;
+
 	/** Only the input thread reads or replaces it (resetInput runs there too). */
 	private X11Connection input;
 
@@ -60,6 +65,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
 		this.pointer = new X11PointerDriver(this::input, this.held);
 		this.keyboard = new X11KeyboardDriver(this::input, this.held, X11TypingPace.system());
+		this.windows = new X11WindowDriver(this.observe, X11ClientProcess.system());
 	}
 
 	/**
@@ -175,13 +181,18 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
-	public dev.deskhand.platform.WindowDriver windows() {
-		throw new UnsupportedOperationException("TEMPORARY: being implemented");
+	public WindowDriver windows() {
+		return this.windows;
 	}
 
+	X11WindowDriver x11Windows() {
+		return this.windows;
+	}
+
+	/** A sensor on a connection of its own, never one of the driver's: see {@link X11InputSensor}. */
 	@Override
-	public dev.deskhand.platform.InputStateSensor openSensor() {
-		throw new UnsupportedOperationException("TEMPORARY: being implemented");
+	public InputStateSensor openSensor() {
+		return X11InputSensor.open(this.displayName);
 	}
 
 	@Override

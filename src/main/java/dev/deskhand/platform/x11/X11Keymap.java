@@ -2,6 +2,7 @@ package dev.deskhand.platform.x11;
 
 import java.util.Arrays;
 import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
  * A snapshot of the core keyboard mapping: {@code keysymsPerKeycode} keysyms for each keycode
@@ -68,6 +69,18 @@ final class X11Keymap {
 			}
 		}
 		return -1;
+	}
+
+	/**
+	 * Every keycode that has {@code keysym} in any column, the way {@code XKeysymToKeycode}
+	 * searches, but all of them: the evdev layout puts Alt_L on 64 and again on 204.
+	 * @return the keycodes in ascending order; empty when no key has it
+	 */
+	int[] keycodesOf(long keysym) {
+		return IntStream.rangeClosed(this.minKeycode, maxKeycode())
+			.filter((keycode) -> IntStream.range(0, this.keysymsPerKeycode)
+				.anyMatch((column) -> keysym(keycode, column) == keysym))
+			.toArray();
 	}
 
 	/**

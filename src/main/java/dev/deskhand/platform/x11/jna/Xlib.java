@@ -7,6 +7,7 @@ import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.platform.unix.X11;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.NativeLongByReference;
 
 /**
  * libX11, extending jna-platform's {@link X11} with what it lacks or binds wrongly. Load with
@@ -82,6 +83,25 @@ public interface Xlib extends X11 {
 	 * later; older versions end the process on any lost connection.
 	 */
 	void XSetIOErrorExitHandler(Display display, XIOErrorExitHandler handler, Pointer userData);
+
+	/** {@code mode} of {@code XEventsQueued}: count the events already read, without any I/O. */
+	int QUEUED_ALREADY = 0;
+
+	/** Bytes of an {@code XEvent} (a union padded to 24 longs) on LP64. */
+	int XEVENT_SIZE = 192;
+
+	/**
+	 * @param focus receives the focus window, {@code None} (0) or {@code PointerRoot} (1); a
+	 * {@code NativeLongByReference} so that neither maps to a {@code null} Window
+	 */
+	int XGetInputFocus(Display display, NativeLongByReference focus, IntByReference revertTo);
+
+	/**
+	 * Takes the next event off the queue into a buffer of {@link #XEVENT_SIZE} bytes; its first
+	 * {@code int} is the event type. Blocks when the queue is empty: check
+	 * {@code XEventsQueued} first.
+	 */
+	int XNextEvent(Display display, Pointer event);
 
 	/** Byte offsets in {@code XErrorEvent} on LP64 (x86-64, aarch64). */
 	final class XErrorEventLayout {

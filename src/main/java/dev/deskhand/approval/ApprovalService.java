@@ -1,0 +1,203 @@
+package dev.deskhand.approval;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
+/**
+ * The gate every tool call passes: policy per capability, session grants, and a human asked when
+ * the policy says so. Nothing an agent sends can answer its own request: answers come from the
+ * MCP client's user (elicitation) or from an operator on the management port.
+ */
+public class ApprovalService {
+
+	private final ApprovalProperties properties;
+
+	private final AgentSessions sessions;
+
+	private final AuditTrail audit;
+
+	private final MeterRegistry registry;
+
+	private final Clock clock;
+
+	private final Map<String, PendingApproval> pending = new ConcurrentHashMap<>();
+
+	private final AtomicLong ids = new AtomicLong();
+
+	public ApprovalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
+			MeterRegistry registry, Clock clock) {
+		this.properties = properties;
+		this.sessions = sessions;
+		this.audit = audit;
+		this.registry = registry;
+		this.clock = clock;
+	}
+
+	/**
+	 * Returns when the request may proceed; blocks while a human is asked.
+	 * @throws DeskhandException E_DENIED when a policy or a human said no, or nobody answered in time
+	 */
+	public void authorize(ApprovalRequest request, HumanChannel channel) {
+		AgentSession session = request.session();
+		Instant now = this.clock.instant();
+		Set<Capability> toAsk = EnumSet.noneOf(Capability.class);
+		for (Capability capability : request.capabilities()) {
+			Policy policy = this.properties.policy(capability);
+			if (policy == Policy.DENY) {
+				record("approval-denied", request, Map.of("by", "policy", "capability", capability.key()));
+				count("denied");
+				throw new DeskhandException(ErrorCode.E_DENIED, "policy denies " + capability.key()
+						+ " (deskhand.approval.policies." + capability.key().replace('_', '-') + "=deny); nothing happened");
+			}
+			if (policy == Policy.ASK && !session.hasGrant(capability, now)) {
+				toAsk.add(capability);
+			}
+		}
+		if (toAsk.isEmpty()) {
+			return;
+		}
+		Decision decision = ask(new ApprovalRequest(session, toAsk, request.tool(), request.summary()), channel);
+		if (decision.scope() == Decision.Scope.SESSION) {
+			session.grant(toAsk, this.clock.instant().plus(this.properties.grantTtl()));
+		}
+	}
+
+	/**
+	 * {@code request_access}: one approval for several capabilities, granted for the session, with
+	 * input restricted to the apps named. Capabilities the policy denies are not granted; those it
+	 * allows need no asking.
+	 * @return the capabilities now granted or allowed
+	 */
+	public Set<Capability> requestAccess(AgentSession session, Set<Capability> wanted, List<String> apps,
+			String summary, HumanChannel channel) {
+		Instant now = this.clock.instant();
+		Set<Capability> toAsk = EnumSet.noneOf(Capability.class);
+		Set<Capability> granted = EnumSet.noneOf(Capability.class);
+		for (Capability capability : wanted) {
+			Policy policy = this.properties.policy(capability);
+			if (policy == Policy.ALLOW || session.hasGrant(capability, now)) {
+				granted.add(capability);
+			}
+			else if (policy == Policy.ASK) {
+				toAsk.add(capability);
+			}
+		}
+		if (!toAsk.isEmpty()) {
+			ask(new ApprovalRequest(session, toAsk, "request_access", summary), channel);
+			// Asking up front is for the session by nature; a "once" answer still covers this session.
+			session.grant(toAsk, this.clock.instant().plus(this.properties.grantTtl()));
+			granted.addAll(toAsk);
+		}
+		session.restrictTo(apps, summary);
+		return granted;
+	}
+
+	/** Requests waiting for a human, oldest first. */
+	public List<PendingApproval> pending() {
+		List<PendingApproval> list = new ArrayList<>(this.pending.values());
+		list.sort(Comparator.comparing(PendingApproval::requestedAt));
+		return list;
+	}
+
+	/** An operator's answer; {@code false} when there is no such request (or it was answered). */
+	public boolean decide(String id, Decision decision) {
+		PendingApproval request = this.pending.get(id);
+		return request != null && request.complete(decision);
+	}
+
+	/** Revokes a session's grants and app restriction. */
+	public boolean revoke(String handle, String by) {
+		Optional<AgentSession> session = this.sessions.find(handle);
+		session.ifPresent((s) -> {
+			s.clearGrants();
+			this.audit.record("grant-revoked", s.principal(), Map.of("session", handle, "by", by));
+		});
+		return session.isPresent();
+	}
+
+	public AgentSessions sessions() {
+		return this.sessions;
+	}
+
+	public ApprovalProperties properties() {
+		return this.properties;
+	}
+
+	private Decision ask(ApprovalRequest request, HumanChannel channel) {
+		PendingApproval pendingApproval = new PendingApproval("a" + this.ids.incrementAndGet(), request,
+				this.clock.instant());
+		this.pending.put(pendingApproval.id(), pendingApproval);
+		record("approval-asked", request, Map.of("id", pendingApproval.id(), "capabilities", keys(request)));
+		Duration timeout = this.properties.askTimeout();
+		try {
+			channel.ask(pendingApproval);
+			Decision decision = pendingApproval.decision().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			if (!decision.approved()) {
+				record("approval-denied", request, Map.of("id", pendingApproval.id(), "by", decision.by()));
+				count("denied");
+				throw new DeskhandException(ErrorCode.E_DENIED, request.tool() + " was denied by "
+						+ ("elicitation".equals(decision.by()) ? "the user" : decision.by()) + "; nothing happened");
+			}
+			record("approval-granted", request, Map.of("id", pendingApproval.id(), "by", decision.by(), "scope",
+					decision.scope().name().toLowerCase(java.util.Locale.ROOT), "capabilities", keys(request)));
+			count("granted");
+			return decision;
+		}
+		catch (TimeoutException ex) {
+			pendingApproval.complete(Decision.deny("timeout"));
+			record("approval-expired", request, Map.of("id", pendingApproval.id()));
+			count("expired");
+			throw new DeskhandException(ErrorCode.E_DENIED, "nobody answered the approval request for " + request.tool()
+					+ " within " + timeout.toSeconds() + " s; nothing happened");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_DENIED, "interrupted while waiting for approval");
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			this.pending.remove(pendingApproval.id());
+		}
+	}
+
+	private void record(String type, ApprovalRequest request, Map<String, Object> extra) {
+		Map<String, Object> data = new LinkedHashMap<>();
+		data.put("session", request.session().handle());
+		data.put("tool", request.tool());
+		data.put("summary", request.summary());
+		data.putAll(extra);
+		this.audit.record(type, request.session().principal(), data);
+	}
+
+	private void count(String outcome) {
+		this.registry.counter("deskhand.approvals", "outcome", outcome).increment();
+	}
+
+	private static String keys(ApprovalRequest request) {
+		return request.capabilities().stream().map(Capability::key).sorted().collect(Collectors.joining(","));
+	}
+
+}

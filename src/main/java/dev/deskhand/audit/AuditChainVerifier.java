@@ -1,0 +1,151 @@
+package dev.deskhand.audit;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks an audit file written by {@link AuditTrail}: every line is an audit record, its hash
+ * matches its content (the rule is on {@link AuditTrail}), its {@code prev} is the previous
+ * record's hash (64 zeros for the first), and its {@code seq} is the previous one's plus one
+ * (1 for the first). Stops at the first line that fails.
+ * <p>
+ * A hash chain shows that lines were changed, removed or reordered, not that the end of the file
+ * was cut off, nor that someone rewrote every hash from a point on: compare the last hash with a
+ * copy kept elsewhere for that.
+ */
+public final class AuditChainVerifier {
+
+	private AuditChainVerifier() {
+	}
+
+	/**
+	 * Verifies the whole file. A file that does not exist, or is empty, is valid with 0 records.
+	 * @param file the audit file
+	 * @return the outcome
+	 */
+	public static Verification verify(Path file) {
+		return verify(file, Long.MAX_VALUE);
+	}
+
+	/** Verifies the file's first {@code length} bytes. */
+	static Verification verify(Path file, long length) {
+		if (!Files.exists(file)) {
+			return new Verification(true, 0, 0, "no audit file at " + file);
+		}
+		long number = 0;
+		try (InputStream in = Files.newInputStream(file)) {
+			Lines lines = new Lines(in, length);
+			long seq = 1;
+			String prev = ChainLine.GENESIS;
+			for (byte[] line = lines.next(); line != null; line = lines.next()) {
+				number++;
+				ChainLine.Parsed record;
+				try {
+					record = ChainLine.parse(line);
+				}
+				catch (ChainLine.BadLine ex) {
+					return Verification.brokenAt(number, ex.getMessage());
+				}
+				if (!record.hash().equals(record.computedHash())) {
+					return Verification.brokenAt(number, "hash mismatch: the line says " + record.hash()
+							+ " but its content hashes to " + record.computedHash());
+				}
+				if (!record.prev().equals(prev)) {
+					return Verification.brokenAt(number,
+							"broken link: prev is " + record.prev() + " but " + ((number == 1)
+									? "the first record's prev must be 64 zeros" : "line " + (number - 1) + "'s hash is " + prev));
+				}
+				if (record.seq() != seq) {
+					return Verification.brokenAt(number, "seq gap: expected seq " + seq + ", found " + record.seq());
+				}
+				seq++;
+				prev = record.hash();
+			}
+			return new Verification(true, number, 0, (number == 0) ? "empty" : number + " records, chain intact");
+		}
+		catch (IOException ex) {
+			return new Verification(false, number, 0, "cannot read " + file + ": " + ex);
+		}
+	}
+
+	/**
+	 * The outcome of a verification.
+	 *
+	 * @param valid whether every line checked out
+	 * @param records how many records checked out: all of them when valid, those before
+	 * {@code firstBadLine} when not
+	 * @param firstBadLine the 1-based number of the first line that failed; 0 when valid, or when
+	 * the file could not be read
+	 * @param reason what failed, starting with {@code bad JSON}, {@code hash mismatch},
+	 * {@code broken link}, {@code seq gap} or {@code cannot read}; a summary when valid
+	 */
+	public record Verification(boolean valid, long records, long firstBadLine, String reason) {
+
+		static Verification brokenAt(long line, String reason) {
+			return new Verification(false, line - 1, line, reason);
+		}
+
+	}
+
+	/** Splits a stream on {@code \n} only, keeping each line's exact bytes for the hash. */
+	private static final class Lines {
+
+		private final InputStream in;
+
+		private final byte[] buffer = new byte[65536];
+
+		private int position;
+
+		private int limit;
+
+		private long remaining;
+
+		private final ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+
+		Lines(InputStream in, long length) {
+			this.in = in;
+			this.remaining = length;
+		}
+
+		/** The next line without its newline; a last line without one counts too; null at the end. */
+		byte[] next() throws IOException {
+			this.line.reset();
+			boolean any = false;
+			while (fill()) {
+				any = true;
+				for (int i = this.position; i < this.limit; i++) {
+					if (this.buffer[i] == '\n') {
+						this.line.write(this.buffer, this.position, i - this.position);
+						this.position = i + 1;
+						return this.line.toByteArray();
+					}
+				}
+				this.line.write(this.buffer, this.position, this.limit - this.position);
+				this.position = this.limit;
+			}
+			return any ? this.line.toByteArray() : null;
+		}
+
+		private boolean fill() throws IOException {
+			if (this.position < this.limit) {
+				return true;
+			}
+			if (this.remaining <= 0) {
+				return false;
+			}
+			int read = this.in.read(this.buffer, 0, (int) Math.min(this.buffer.length, this.remaining));
+			if (read <= 0) {
+				return false;
+			}
+			this.remaining -= read;
+			this.position = 0;
+			this.limit = read;
+			return true;
+		}
+
+	}
+
+}

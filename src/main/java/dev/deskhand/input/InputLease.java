@@ -1,0 +1,65 @@
+package dev.deskhand.input;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
+/**
+ * One session at a time holds the input. Another session's input gets E_BUSY naming the holder,
+ * until the lease has been idle for {@code deskhand.input.lease-idle}, the holder's session ends, or
+ * an operator revokes it. Observation never needs the lease.
+ */
+public class InputLease {
+
+	private final Clock clock;
+
+	private final Duration idle;
+
+	// Guarded by this: acquired by tool threads, released by operators and session ends.
+	private Holder holder;
+
+	public InputLease(Clock clock, Duration idle) {
+		this.clock = clock;
+		this.idle = idle;
+	}
+
+	/**
+	 * Takes or renews the lease for a session.
+	 * @throws DeskhandException E_BUSY while another session holds it
+	 */
+	public synchronized void acquire(String session, String principal) {
+		Instant now = this.clock.instant();
+		if (this.holder != null && !this.holder.session.equals(session)
+				&& this.holder.lastUse.plus(this.idle).isAfter(now)) {
+			long seconds = Duration.between(now, this.holder.lastUse.plus(this.idle)).toSeconds() + 1;
+			throw new DeskhandException(ErrorCode.E_BUSY, "another session (" + this.holder.session + " of "
+					+ this.holder.principal + ") holds the input; it is free after " + seconds
+					+ " s idle, when that session ends, or when an operator revokes it");
+		}
+		this.holder = new Holder(session, principal, now);
+	}
+
+	/** Lets go if {@code session} holds the lease. */
+	public synchronized boolean release(String session) {
+		if (this.holder != null && this.holder.session.equals(session)) {
+			this.holder = null;
+			return true;
+		}
+		return false;
+	}
+
+	/** The session holding the input, or {@code null}. */
+	public synchronized String holder() {
+		if (this.holder != null && !this.holder.lastUse.plus(this.idle).isAfter(this.clock.instant())) {
+			this.holder = null;
+		}
+		return (this.holder != null) ? this.holder.session : null;
+	}
+
+	private record Holder(String session, String principal, Instant lastUse) {
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.deskhand.security;
+
+import jakarta.servlet.DispatcherType;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFilter;
+
+/**
+ * Two filter chains. The operators' chain covers the actuator endpoints (on the management port)
+ * and admits only the operator token, so an agent can never answer its own approvals. The agents'
+ * chain covers everything else (MCP on the server port) and admits the agent tokens, or, when
+ * none are configured, anyone on a loopback-only server as {@code local}. Both are stateless
+ * bearer-token chains without CSRF: neither MCP clients nor operator scripts hold cookies, and the
+ * MCP transports check Origin themselves.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+	/*
+	 * Also keeps Boot from creating its default user with a generated password: that auto-config
+	 * backs off when an AuthenticationProvider bean exists.
+	 */
+	@Bean
+	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties) {
+		return new TokenAuthenticationProvider(properties.agentTokens(), OperatorTokens.resolve(properties));
+	}
+
+	@Bean
+	@Order(1)
+	SecurityFilterChain operatorSecurityFilterChain(HttpSecurity http, TokenAuthenticationProvider tokens) {
+		http.securityMatcher(EndpointRequest.toAnyEndpoint())
+			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+				.permitAll()
+				// Open so load balancers and supervisors can probe; details only for the operator
+				// (management.endpoint.health.show-details=when-authorized, roles=OPERATOR).
+				.requestMatchers(EndpointRequest.to("health"))
+				.permitAll()
+				.anyRequest()
+				.hasRole(TokenAuthenticationProvider.OPERATOR_ROLE));
+		return bearerTokens(statelessApi(http), tokens).build();
+	}
+
+	@Bean
+	@Order(2)
+	SecurityFilterChain agentSecurityFilterChain(HttpSecurity http, SecurityProperties properties,
+			TokenAuthenticationProvider tokens, @Value("${server.address:#{null}}") String serverAddress) {
+		boolean tokensConfigured = !properties.agentTokens().isEmpty();
+		if (!tokensConfigured) {
+			requireLoopback(serverAddress);
+		}
+		http.authorizeHttpRequests((requests) -> requests
+			// The SSE stream and Streamable GET continue on async dispatches of an already
+			// authorized request; error pages render after one.
+			.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+			.permitAll()
+			.anyRequest()
+			.hasRole(TokenAuthenticationProvider.AGENT_ROLE));
+		statelessApi(http);
+		if (tokensConfigured) {
+			bearerTokens(http, tokens);
+		}
+		else {
+			// Only local processes can reach a loopback-only port: they all act as one principal.
+			http.anonymous((anonymous) -> anonymous.principal(AgentPrincipals.LOCAL)
+				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
+		}
+		return http.build();
+	}
+
+	/**
+	 * Without agent tokens, anyone who can reach the agents' port can drive the desktop: allowed
+	 * only when that is this machine alone.
+	 * @param serverAddress {@code server.address}, {@code null} when unset (every interface)
+	 */
+	static void requireLoopback(String serverAddress) {
+		if (!TransportSecurity.isLoopback(serverAddress)) {
+			String bound = (serverAddress == null || serverAddress.isBlank()) ? "unset (every interface)"
+					: serverAddress.strip();
+			throw new IllegalStateException("deskhand.security.agent-tokens is empty but server.address is " + bound
+					+ ": set agent tokens, or bind 127.0.0.1");
+		}
+	}
+
+	private static HttpSecurity statelessApi(HttpSecurity http) {
+		return http.csrf(AbstractHttpConfigurer::disable)
+			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.requestCache(AbstractHttpConfigurer::disable)
+			.logout(AbstractHttpConfigurer::disable);
+	}
+
+	private static HttpSecurity bearerTokens(HttpSecurity http, TokenAuthenticationProvider tokens) {
+		AuthenticationFilter filter = new AuthenticationFilter(new ProviderManager(tokens), new BearerTokenConverter());
+		// The default success handler redirects to a saved request; an API request just goes on.
+		filter.setSuccessHandler((request, response, authentication) -> {
+		});
+		filter.setFailureHandler(new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
+		return http.anonymous(AbstractHttpConfigurer::disable)
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge("Bearer")))
+			.addFilter(filter);
+	}
+
+	/** 401 with the RFC 6750 challenge, and no body: clients act on the status and the header. */
+	private static AuthenticationEntryPoint challenge(String wwwAuthenticate) {
+		return (request, response, exception) -> {
+			response.setHeader(HttpHeaders.WWW_AUTHENTICATE, wwwAuthenticate);
+			response.setStatus(HttpStatus.UNAUTHORIZED.value());
+		};
+	}
+
+}
