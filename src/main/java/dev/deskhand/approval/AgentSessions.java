@@ -73,6 +73,15 @@ public class AgentSessions {
 		return false;
 	}
 
+	/** Ends the session of a principal's MCP session, when the client closes it. */
+	public boolean endMcpSession(String principal, String mcpSessionId) {
+		AgentSession session = this.sessions.remove(new Key(principal, mcpSessionId));
+		if (session != null) {
+			ended(session);
+		}
+		return session != null;
+	}
+
 	Instant now() {
 		return this.clock.instant();
 	}

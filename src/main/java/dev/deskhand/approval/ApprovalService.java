@@ -77,7 +77,8 @@ public class ApprovalService {
 		if (toAsk.isEmpty()) {
 			return;
 		}
-		Decision decision = ask(new ApprovalRequest(session, toAsk, request.tool(), request.summary()), channel);
+		Decision decision = ask(
+				new ApprovalRequest(session, toAsk, request.tool(), request.summary(), request.auditSummary()), channel);
 		if (decision.scope() == Decision.Scope.SESSION) {
 			session.grant(toAsk, this.clock.instant().plus(this.properties.grantTtl()));
 		}
@@ -187,7 +188,7 @@ public class ApprovalService {
 		Map<String, Object> data = new LinkedHashMap<>();
 		data.put("session", request.session().handle());
 		data.put("tool", request.tool());
-		data.put("summary", request.summary());
+		data.put("summary", request.auditSummary());
 		data.putAll(extra);
 		this.audit.record(type, request.session().principal(), data);
 	}

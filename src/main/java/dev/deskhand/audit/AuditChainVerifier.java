@@ -64,7 +64,8 @@ public final class AuditChainVerifier {
 				seq++;
 				prev = record.hash();
 			}
-			return new Verification(true, number, 0, (number == 0) ? "empty" : number + " records, chain intact");
+			return new Verification(true, number, 0,
+					(number == 0) ? "empty" : number + ((number == 1) ? " record" : " records") + ", chain intact");
 		}
 		catch (IOException ex) {
 			return new Verification(false, number, 0, "cannot read " + file + ": " + ex);

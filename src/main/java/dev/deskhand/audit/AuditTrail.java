@@ -25,6 +25,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
@@ -82,8 +83,10 @@ public class AuditTrail {
 	private static final Set<OpenOption> OPEN_OPTIONS = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
 			StandardOpenOption.CREATE);
 
-	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not change the file format.
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not change the
+	// file format. Failing on property-less objects sends them to the toString() fallback instead
+	// of recording {}.
+	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
 
 	private final boolean enabled;
 

@@ -20,11 +20,14 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
 
@@ -117,6 +120,17 @@ class McpTransportConfiguration {
 			// As the auto-config does for servlet apps: run tools on the request thread.
 			.immediateExecution(true)
 			.build());
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions,
+			McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpSessionEndFilter> registration = new FilterRegistrationBean<>(
+				new McpSessionEndFilter(sessions, properties.getMcpEndpoint()));
+		registration.addUrlPatterns(properties.getMcpEndpoint());
+		// After Spring Security, so the request carries its authenticated principal.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+		return registration;
 	}
 
 	@Bean

@@ -58,6 +58,14 @@ class ActionDescriptions {
 		return actions.stream().map(this::describe).collect(Collectors.joining("; then "));
 	}
 
+	/** The description for the audit trail: typed text only as its length and hash. */
+	String describeForAudit(List<InputAction> actions) {
+		return actions.stream()
+			.map((action) -> (action instanceof InputAction.TypeText type) ? "type " + Redaction.of(type.text())
+					: describe(action))
+			.collect(Collectors.joining("; then "));
+	}
+
 	String describe(InputAction action) {
 		if (action instanceof InputAction.MoveTo move) {
 			return "move the mouse to " + at(move.to());

@@ -65,9 +65,8 @@ class ActionRunner {
 			String done) {
 		String tool = (actions.size() == 1) ? actions.get(0).tool() : "computer_batch";
 		Set<Capability> capabilities = this.descriptions.capabilities(actions);
-		this.approvals.authorize(
-				new ApprovalRequest(call.session(), capabilities, tool, this.descriptions.describe(actions)),
-				call.channel());
+		this.approvals.authorize(new ApprovalRequest(call.session(), capabilities, tool,
+				this.descriptions.describe(actions), this.descriptions.describeForAudit(actions)), call.channel());
 		boolean input = !capabilities.isEmpty();
 		if (input) {
 			this.lease.acquire(call.handle(), call.session().principal());

@@ -364,25 +364,33 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/**
-	 * Takes every event Xlib has already read off its queue, without any I/O. Nobody selects
-	 * events on Deskhand's connections, but the server sends MappingNotify to every client on
-	 * every keymap change; left in the queue they would pile up for the connection's life.
-	 * @return whether one of them said the keyboard or modifier mapping changed
+	 * Asks for an event whenever the keyboard mapping changes (see {@link #drainEvents()}). Xlib
+	 * makes every connection an XKB client, and the server tells an XKB client about mapping
+	 * changes only if it selected XkbMapNotify; a server without XKB sends MappingNotify anyway.
 	 */
-	boolean drainEvents() {
+	void selectKeyboardMappingEvents() {
+		requireUsable();
+		NativeLong mask = new NativeLong(Xlib.XKB_MAP_NOTIFY_MASK);
+		this.xlib.XkbSelectEvents(this.display, Xlib.XKB_USE_CORE_KBD, mask, mask);
+	}
+
+	/**
+	 * Takes every event Xlib has already read off its queue, without any I/O, so that selected
+	 * events do not pile up for the connection's life.
+	 * @return how many there were
+	 */
+	int drainEvents() {
 		requireUsable();
 		int queued = this.xlib.XEventsQueued(this.display, Xlib.QUEUED_ALREADY);
 		if (queued <= 0) {
-			return false;
+			return 0;
 		}
-		boolean mappingChanged = false;
 		try (Memory event = new Memory(Xlib.XEVENT_SIZE)) {
 			for (int i = 0; i < queued; i++) {
 				this.xlib.XNextEvent(this.display, event);
-				mappingChanged |= event.getInt(0) == X11.MappingNotify;
 			}
 		}
-		return mappingChanged;
+		return queued;
 	}
 
 	/**

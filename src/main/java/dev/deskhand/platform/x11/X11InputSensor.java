@@ -20,8 +20,8 @@ import dev.deskhand.platform.Point;
  *
  * <p>
  * {@code XQueryKeymap} reports the server's key state, whoever pressed the keys. Each key name is
- * resolved to its keycodes once, from the keyboard mapping, and again only after a
- * MappingNotify. When the X server goes away the sensor reports nothing held and the last
+ * resolved to its keycodes once, from the keyboard mapping, and again only after the server
+ * reported a mapping change. When the X server goes away the sensor reports nothing held and the last
  * pointer position, logs that once, and tries to reconnect once a second.
  */
 final class X11InputSensor implements InputStateSensor {
@@ -89,7 +89,8 @@ final class X11InputSensor implements InputStateSensor {
 				return false;
 			}
 			Boolean held = query(connection, (c) -> {
-				if (c.drainEvents() || this.keymap == null) {
+				// the connection selects keyboard mapping events only: any event means a new mapping
+				if (c.drainEvents() > 0 || this.keymap == null) {
 					this.keymap = c.keyboardMapping();
 					this.keycodes.clear();
 				}
@@ -190,7 +191,15 @@ final class X11InputSensor implements InputStateSensor {
 			return null;
 		}
 		try {
-			this.connection = X11Connection.open(this.displayName, ROLE);
+			X11Connection opened = X11Connection.open(this.displayName, ROLE);
+			try {
+				opened.selectKeyboardMappingEvents();
+			}
+			catch (DeskhandException ex) {
+				opened.close();
+				throw ex;
+			}
+			this.connection = opened;
 			this.keymap = null;
 			this.keycodes.clear();
 			if (this.disconnected) {

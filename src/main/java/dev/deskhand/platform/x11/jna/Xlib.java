@@ -103,6 +103,20 @@ public interface Xlib extends X11 {
 	 */
 	int XNextEvent(Display display, Pointer event);
 
+	/** {@code device_spec} of the XKB calls: the core keyboard. */
+	int XKB_USE_CORE_KBD = 0x100;
+
+	/** XKB event mask bit for XkbMapNotify: the keyboard mapping changed. */
+	int XKB_MAP_NOTIFY_MASK = 1 << 1;
+
+	/**
+	 * Selects XKB events. libX11 turns on XKB for every connection at XOpenDisplay, and the
+	 * server sends an XKB client no core MappingNotify unless it asked for XkbMapNotify: with
+	 * that selected, Xlib delivers both.
+	 * @return {@code True} (1) when the server has XKB
+	 */
+	int XkbSelectEvents(Display display, int deviceSpec, NativeLong bitsToChange, NativeLong valuesForBits);
+
 	/** Byte offsets in {@code XErrorEvent} on LP64 (x86-64, aarch64). */
 	final class XErrorEventLayout {
 

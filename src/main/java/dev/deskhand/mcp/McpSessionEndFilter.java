@@ -1,0 +1,51 @@
+package dev.deskhand.mcp;
+
+import java.io.IOException;
+import java.security.Principal;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.security.AgentPrincipals;
+
+/**
+ * Ends the agent session when a Streamable HTTP client closes its MCP session ({@code DELETE
+ * /mcp}), so its input lease is free at once. Spring AI's transport has no session-closed
+ * callback; the request itself is the signal. (Legacy SSE sessions end by going idle.)
+ */
+class McpSessionEndFilter extends OncePerRequestFilter {
+
+	static final String SESSION_HEADER = "Mcp-Session-Id";
+
+	private final AgentSessions sessions;
+
+	private final String endpoint;
+
+	McpSessionEndFilter(AgentSessions sessions, String endpoint) {
+		this.sessions = sessions;
+		this.endpoint = endpoint;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		return !"DELETE".equals(request.getMethod()) || !this.endpoint.equals(request.getRequestURI());
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		chain.doFilter(request, response);
+		String mcpSession = request.getHeader(SESSION_HEADER);
+		if (mcpSession != null && response.getStatus() < 300) {
+			Principal principal = request.getUserPrincipal();
+			String name = (principal != null && !principal.getName().isBlank()) ? principal.getName()
+					: AgentPrincipals.LOCAL;
+			this.sessions.endMcpSession(name, mcpSession);
+		}
+	}
+
+}

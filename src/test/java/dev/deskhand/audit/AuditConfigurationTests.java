@@ -1,0 +1,101 @@
+package dev.deskhand.audit;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.actuate.audit.AuditEvent;
+import org.springframework.boot.actuate.audit.AuditEventRepository;
+import org.springframework.boot.actuate.audit.AuditEventsEndpoint;
+import org.springframework.boot.actuate.autoconfigure.audit.AuditAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.audit.AuditEventsEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.InvocationContext;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointHttpMethod;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
+import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+
+import dev.deskhand.audit.AuditChainEndpoint.AuditChain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AuditConfigurationTests {
+
+	@TempDir
+	Path dir;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(AuditAutoConfiguration.class, AuditEventsEndpointAutoConfiguration.class))
+		.withUserConfiguration(AuditConfiguration.class);
+
+	@Test
+	void recordsReachBootsAuditEventRepositoryAndTheFile() {
+		Path file = this.dir.resolve("audit.jsonl");
+		this.runner
+			.withPropertyValues("deskhand.audit.file=" + file,
+					"management.endpoints.web.exposure.include=auditevents,auditchain")
+			.run((context) -> {
+				context.getBean(AuditTrail.class)
+					.record("approval-granted", "alice", Map.of("capability", "keyboard", "scope", "once"));
+
+				assertThat(context.getBean(AuditEventRepository.class).find("alice", null, "approval-granted"))
+					.singleElement()
+					.extracting(AuditEvent::getData)
+					.isEqualTo(Map.of("capability", "keyboard", "scope", "once"));
+				assertThat(context).hasSingleBean(AuditEventsEndpoint.class);
+				assertThat(context.getBean(AuditChainEndpoint.class).chain())
+					.isEqualTo(new AuditChain(file.toString(), true, true, 1, 0, "1 record, chain intact"));
+			});
+	}
+
+	@Test
+	void actuatorDiscoversAndInvokesTheChainEndpoint() {
+		Path file = this.dir.resolve("audit.jsonl");
+		new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class))
+			.withUserConfiguration(AuditConfiguration.class)
+			.withPropertyValues("deskhand.audit.file=" + file, "management.endpoints.web.exposure.include=auditchain")
+			.run((context) -> {
+				context.getBean(AuditTrail.class).record("input", "alice", Map.of());
+				ExposableWebEndpoint endpoint = context.getBean(WebEndpointsSupplier.class)
+					.getEndpoints()
+					.stream()
+					.filter((candidate) -> candidate.getEndpointId().toString().equals("auditchain"))
+					.findFirst()
+					.orElseThrow();
+				WebOperation read = endpoint.getOperations().iterator().next();
+				assertThat(read.getRequestPredicate().getPath()).isEqualTo("auditchain");
+				assertThat(read.getRequestPredicate().getHttpMethod()).isEqualTo(WebEndpointHttpMethod.GET);
+				Object answer = read.invoke(new InvocationContext(SecurityContext.NONE, Map.of()));
+				assertThat(AuditFiles.JSON.writeValueAsString(answer)).contains("\"valid\":true", "\"records\":1",
+						"\"file\":\"" + file + "\"");
+			});
+	}
+
+	@Test
+	void theChainEndpointExistsOnlyWhenExposed() {
+		this.runner.withPropertyValues("deskhand.audit.file=" + this.dir.resolve("audit.jsonl"))
+			.run((context) -> assertThat(context).hasSingleBean(AuditTrail.class)
+				.doesNotHaveBean(AuditChainEndpoint.class));
+	}
+
+	@Test
+	void bindsTheDefaultsAndExpandsTilde() {
+		String home = System.getProperty("user.home");
+		this.runner.run((context) -> assertThat(context.getBean(AuditProperties.class))
+			.isEqualTo(new AuditProperties(true, Path.of(home, ".deskhand", "audit.jsonl"))));
+		this.runner.withPropertyValues("deskhand.audit.enabled=false", "deskhand.audit.file=~/logs/a.jsonl")
+			.run((context) -> assertThat(context.getBean(AuditProperties.class))
+				.isEqualTo(new AuditProperties(false, Path.of(home, "logs", "a.jsonl"))));
+	}
+
+}
