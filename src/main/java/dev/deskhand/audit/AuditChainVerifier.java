@@ -54,9 +54,9 @@ public final class AuditChainVerifier {
 							+ " but its content hashes to " + record.computedHash());
 				}
 				if (!record.prev().equals(prev)) {
-					return Verification.brokenAt(number,
-							"broken link: prev is " + record.prev() + " but " + ((number == 1)
-									? "the first record's prev must be 64 zeros" : "line " + (number - 1) + "'s hash is " + prev));
+					String expected = (number == 1) ? "the first record's prev must be 64 zeros"
+							: "line " + (number - 1) + "'s hash is " + prev;
+					return Verification.brokenAt(number, "broken link: prev is " + record.prev() + " but " + expected);
 				}
 				if (record.seq() != seq) {
 					return Verification.brokenAt(number, "seq gap: expected seq " + seq + ", found " + record.seq());

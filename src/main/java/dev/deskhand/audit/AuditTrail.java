@@ -40,10 +40,13 @@ import dev.deskhand.audit.AuditChainVerifier.Verification;
  * at {@code /actuator/auditevents}) and, when {@code deskhand.audit.enabled}, one line appended to
  * {@code deskhand.audit.file}, synced to disk before {@code record} returns.
  *
- * <h2>File format</h2> One JSON object per line (UTF-8, {@code \n}-terminated), fields in this
- * order:
+ * <h2>File format</h2> One JSON object per line (UTF-8, {@code \n}-terminated, no whitespace
+ * between tokens), fields in this order, shown here on two lines:
  *
- * <pre>{"seq":1,"time":"2025-01-01T12:00:00.123Z","type":"...","principal":"...","data":{...},"prev":"000...0","hash":"9f2c..."}</pre>
+ * <pre>
+ * {"seq":1,"time":"2025-01-01T12:00:00.123Z","type":"input","principal":"alice",
+ *  "data":{...},"prev":"000...000","hash":"9f2c...e1"}
+ * </pre>
  *
  * {@code seq} starts at 1 and grows by one per record; {@code time} is ISO-8601 UTC;
  * {@code prev} is the previous record's {@code hash} (64 zeros for the first record);
@@ -86,7 +89,9 @@ public class AuditTrail {
 	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not change the
 	// file format. Failing on property-less objects sends them to the toString() fallback instead
 	// of recording {}.
-	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.FAIL_ON_EMPTY_BEANS).build();
+	private static final JsonMapper JSON = JsonMapper.builder()
+		.enable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+		.build();
 
 	private final boolean enabled;
 
@@ -105,7 +110,7 @@ public class AuditTrail {
 
 	private Tail tail;
 
-	/** Records missing from the file since the last successful append. */
+	/** Records that failed to reach the file since the last successful append. */
 	private long failures;
 
 	private long lastErrorLogged;
@@ -122,7 +127,8 @@ public class AuditTrail {
 			start();
 		}
 		else {
-			logger.info("Audit file disabled (deskhand.audit.enabled=false); audit events go to /actuator/auditevents only");
+			logger.info("Audit file disabled (deskhand.audit.enabled=false); audit events go to "
+					+ "/actuator/auditevents only");
 		}
 	}
 
@@ -199,8 +205,8 @@ public class AuditTrail {
 			try {
 				write(time, type, principal, data);
 				if (this.failures > 0) {
-					logger.warn("Audit file {} is writable again; {} records are missing from it", this.file,
-							this.failures);
+					logger.warn("Audit file {} is writable again; {} records before this one may be missing from it",
+							this.file, this.failures);
 					this.failures = 0;
 				}
 			}
@@ -361,7 +367,8 @@ public class AuditTrail {
 		if (!this.file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
 			return new FileAttribute<?>[0];
 		}
-		return new FileAttribute<?>[] { PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)) };
+		return new FileAttribute<?>[] {
+				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)) };
 	}
 
 	private void failed(Exception ex) {
@@ -371,8 +378,8 @@ public class AuditTrail {
 		// The first failure of an outage always shows; then one line a minute, not one per action.
 		if (this.failures == 1 || now - this.lastErrorLogged >= ERROR_LOG_INTERVAL_NANOS) {
 			this.lastErrorLogged = now;
-			logger.error("Cannot append to audit file {} ({} records missing from it so far); audit events still "
-					+ "reach /actuator/auditevents", this.file, this.failures, ex);
+			logger.error("Cannot append to audit file {} ({} records not written since the last success); audit "
+					+ "events still reach /actuator/auditevents", this.file, this.failures, ex);
 		}
 	}
 

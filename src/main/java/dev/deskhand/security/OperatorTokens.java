@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -27,9 +28,11 @@ final class OperatorTokens {
 
 	private static final SecureRandom random = new SecureRandom();
 
-	private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+	private static final FileAttribute<Set<PosixFilePermission>> OWNER_FILE = PosixFilePermissions
+		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
-	private static final Set<PosixFilePermission> OWNER_DIRECTORY = PosixFilePermissions.fromString("rwx------");
+	private static final FileAttribute<Set<PosixFilePermission>> OWNER_DIRECTORY = PosixFilePermissions
+		.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
 	private OperatorTokens() {
 	}
@@ -76,15 +79,14 @@ final class OperatorTokens {
 		boolean posix = directory.getFileSystem().supportedFileAttributeViews().contains("posix");
 		if (posix) {
 			// Directories made for the token are the owner's alone, like ~/.ssh.
-			Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_DIRECTORY));
+			Files.createDirectories(directory, OWNER_DIRECTORY);
 		}
 		else {
 			Files.createDirectories(directory);
 		}
 		// Written to a file that is private from its creation, then moved into place: chmod after
 		// writing would leave the token readable by everyone for a moment.
-		Path temporary = posix
-				? Files.createTempFile(directory, ".operator-token", ".tmp", PosixFilePermissions.asFileAttribute(OWNER_FILE))
+		Path temporary = posix ? Files.createTempFile(directory, ".operator-token", ".tmp", OWNER_FILE)
 				: Files.createTempFile(directory, ".operator-token", ".tmp");
 		try {
 			Files.writeString(temporary, token + "\n", StandardCharsets.UTF_8);

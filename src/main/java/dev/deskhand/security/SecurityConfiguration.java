@@ -34,7 +34,12 @@ class SecurityConfiguration {
 	 * backs off when an AuthenticationProvider bean exists.
 	 */
 	@Bean
-	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties) {
+	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties,
+			@Value("${server.address:#{null}}") String serverAddress) {
+		// Before the operator token is resolved, so a refused start writes no token file.
+		if (properties.agentTokens().isEmpty()) {
+			requireLoopback(serverAddress);
+		}
 		return new TokenAuthenticationProvider(properties.agentTokens(), OperatorTokens.resolve(properties));
 	}
 
@@ -42,7 +47,8 @@ class SecurityConfiguration {
 	@Order(1)
 	SecurityFilterChain operatorSecurityFilterChain(HttpSecurity http, TokenAuthenticationProvider tokens) {
 		http.securityMatcher(EndpointRequest.toAnyEndpoint())
-			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+			.authorizeHttpRequests((requests) -> requests
+				.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
 				.permitAll()
 				// Open so load balancers and supervisors can probe; details only for the operator
 				// (management.endpoint.health.show-details=when-authorized, roles=OPERATOR).
@@ -56,11 +62,8 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain agentSecurityFilterChain(HttpSecurity http, SecurityProperties properties,
-			TokenAuthenticationProvider tokens, @Value("${server.address:#{null}}") String serverAddress) {
+			TokenAuthenticationProvider tokens) {
 		boolean tokensConfigured = !properties.agentTokens().isEmpty();
-		if (!tokensConfigured) {
-			requireLoopback(serverAddress);
-		}
 		http.authorizeHttpRequests((requests) -> requests
 			// The SSE stream and Streamable GET continue on async dispatches of an already
 			// authorized request; error pages render after one.
@@ -73,7 +76,8 @@ class SecurityConfiguration {
 			bearerTokens(http, tokens);
 		}
 		else {
-			// Only local processes can reach a loopback-only port: they all act as one principal.
+			// Only local processes can reach a loopback-only port (tokenAuthenticationProvider
+			// refused to start otherwise): they all act as one principal.
 			http.anonymous((anonymous) -> anonymous.principal(AgentPrincipals.LOCAL)
 				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
 		}
@@ -106,7 +110,8 @@ class SecurityConfiguration {
 		// The default success handler redirects to a saved request; an API request just goes on.
 		filter.setSuccessHandler((request, response, authentication) -> {
 		});
-		filter.setFailureHandler(new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
+		filter.setFailureHandler(
+				new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
 		return http.anonymous(AbstractHttpConfigurer::disable)
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge("Bearer")))
 			.addFilter(filter);

@@ -79,6 +79,9 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 				throw new IllegalArgumentException(
 						"deskhand.security.agent-tokens: the entry '" + name + "' needs a token");
 			}
+			// The presented token is stripped too; stray YAML whitespace must not lock an agent out.
+			name = name.strip();
+			token = token.strip();
 			// Audit trails and grants name the principal: an agent must not pass for the operator or
 			// for the tokenless loopback user.
 			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)) {

@@ -4,8 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -174,11 +176,10 @@ class AuditChainVerifierTests {
 
 	/** A record written the way the AuditTrail javadoc tells another tool to, without Deskhand's code. */
 	private static String independentLine(long seq, String prev) throws Exception {
-		String content = "{\"seq\":" + seq + ",\"time\":\"2025-06-01T12:00:00Z\",\"type\":\"input\",\"principal\":\"éva\","
-				+ "\"data\":{\"note\":\"naïve ✓\"},\"prev\":\"" + prev + "\"}";
-		String line = content.substring(0, content.length() - 1) + ",\"hash\":\"" + "0".repeat(64) + "\"}";
-		String hash = AuditFiles.documentedHash(line);
-		return content.substring(0, content.length() - 1) + ",\"hash\":\"" + hash + "\"}";
+		String content = "{\"seq\":" + seq + ",\"time\":\"2025-06-01T12:00:00Z\",\"type\":\"input\","
+				+ "\"principal\":\"éva\",\"data\":{\"note\":\"naïve ✓\"},\"prev\":\"" + prev + "\"}";
+		byte[] digest = MessageDigest.getInstance("SHA-256").digest(content.getBytes(StandardCharsets.UTF_8));
+		return content.substring(0, content.length() - 1) + ",\"hash\":\"" + HexFormat.of().formatHex(digest) + "\"}";
 	}
 
 }

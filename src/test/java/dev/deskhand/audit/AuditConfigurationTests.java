@@ -61,7 +61,8 @@ class AuditConfigurationTests {
 	void actuatorDiscoversAndInvokesTheChainEndpoint() {
 		Path file = this.dir.resolve("audit.jsonl");
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class))
 			.withUserConfiguration(AuditConfiguration.class)
 			.withPropertyValues("deskhand.audit.file=" + file, "management.endpoints.web.exposure.include=auditchain")
 			.run((context) -> {

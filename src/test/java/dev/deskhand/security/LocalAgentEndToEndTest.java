@@ -55,8 +55,8 @@ class LocalAgentEndToEndTest {
 
 	@Test
 	void bothTransportsRunAsLocal() {
-		McpSyncClient streamable = AgentTokensEndToEndTest
-			.client(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port).endpoint("/mcp").build());
+		McpSyncClient streamable = AgentTokensEndToEndTest.client(
+				HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port).endpoint("/mcp").build());
 		McpSyncClient sse = AgentTokensEndToEndTest
 			.client(HttpClientSseClientTransport.builder("http://127.0.0.1:" + this.port).sseEndpoint("/sse").build());
 		try {

@@ -41,6 +41,7 @@ class SecurityConfigurationTest {
 			assertThat(context.getStartupFailure()).rootCause()
 				.hasMessage("deskhand.security.agent-tokens is empty but server.address is 0.0.0.0: "
 						+ "set agent tokens, or bind 127.0.0.1");
+			assertThat(tokenFile()).doesNotExist();
 		});
 	}
 

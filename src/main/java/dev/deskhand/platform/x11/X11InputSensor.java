@@ -1,8 +1,10 @@
 package dev.deskhand.platform.x11;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import com.sun.jna.platform.unix.X11;
@@ -42,6 +44,9 @@ final class X11InputSensor implements InputStateSensor {
 
 	/** Keycodes by keysym, for the current keyboard mapping. */
 	private final Map<Long, int[]> keycodes = new HashMap<>();
+
+	/** Keysyms already reported as on no key: the mapping changes with every typing chunk. */
+	private final Set<Long> keysOnNoKey = new HashSet<>();
 
 	private X11Connection connection;
 
@@ -124,7 +129,7 @@ final class X11InputSensor implements InputStateSensor {
 	private int[] keycodes(long keysym, String keyName) {
 		return this.keycodes.computeIfAbsent(keysym, (key) -> {
 			int[] codes = this.keymap.keycodesOf(key);
-			if (codes.length == 0) {
+			if (codes.length == 0 && this.keysOnNoKey.add(key)) {
 				logger.warn("no key of X display {} has {}; the sensor never sees it held", this.displayName,
 						keyName);
 			}
@@ -203,7 +208,7 @@ final class X11InputSensor implements InputStateSensor {
 			this.keymap = null;
 			this.keycodes.clear();
 			if (this.disconnected) {
-				logger.info("the failsafe sensor is connected to X display {} again", this.displayName);
+				logger.info("the failsafe sensor reaches X display {} now", this.displayName);
 				this.disconnected = false;
 			}
 			return this.connection;

@@ -9,8 +9,14 @@
  * <li>input (the InputQueue's thread only): pointer and keyboard, reopened by
  * {@code resetInput()} and after the server dropped it;</li>
  * <li>control ({@code X11SharedConnection}): release-all and the keymap restore, so that a stuck
- * input thread cannot block them.</li>
+ * input thread cannot block them;</li>
+ * <li>one per failsafe sensor ({@code X11InputSensor}): XQueryKeymap and XQueryPointer every
+ * few milliseconds, never behind another connection's lock; it reconnects by itself.</li>
  * </ul>
+ * Windows ({@code X11WindowDriver}) are read on the observation connection: EWMH
+ * {@code _NET_ACTIVE_WINDOW}, else the X input focus walked up to the window with
+ * {@code WM_STATE}; titles from {@code _NET_WM_NAME}, else {@code WM_NAME}, which xterm writes as
+ * COMPOUND_TEXT ({@code X11CompoundText}).
  * {@code X11Libraries} installs the X error and IO-error handlers once per process, before the
  * first connection: Xlib's defaults {@code exit()} the JVM on a protocol error or a lost server.
  *
@@ -32,6 +38,11 @@
  * <li>XTest key and button state outlives the process that made it: release-all at start-up,
  * after every failed action, and at close.</li>
  * <li>Horizontal wheel buttons 6 and 7 reach Swing as mouse buttons 4 and 5.</li>
+ * <li>libX11 makes every connection an XKB client at XOpenDisplay, and the server then sends it
+ * no MappingNotify unless it selected XkbMapNotify: a connection that caches keycodes must
+ * select it ({@code X11Connection.selectKeyboardMappingEvents}).</li>
+ * <li>_NET_WM_PID is whatever the client wrote, and names a process on the client's host:
+ * {@code WM_CLIENT_MACHINE} must be this host before {@code /proc/PID/exe} means anything.</li>
  * <li>A keycode rebound while a client has not read the keys sent on it garbles text; only
  * pacing protects against that, so a client starved of CPU far beyond the pacing can still
  * receive a wrong character.</li>

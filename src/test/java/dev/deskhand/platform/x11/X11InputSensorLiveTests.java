@@ -155,8 +155,8 @@ class X11InputSensorLiveTests {
 				+ " {} full-screen captures ran: median {} ms, p90 {} ms over {} polls", millis(percentile(idle, 50)),
 				millis(percentile(idle, 90)), idle.size(), capturesWhileMeasuring, millis(percentile(busy, 50)),
 				millis(percentile(busy, 90)), busy.size());
-		assertThat(percentile(idle, 50)).isLessThan(Duration.ofMillis(2).toNanos());
-		assertThat(capturesWhileMeasuring).isGreaterThan(10);
+		assertThat(percentile(idle, 50)).isLessThan(Duration.ofMillis(5).toNanos());
+		assertThat(capturesWhileMeasuring).isGreaterThan(3);
 		assertThat(percentile(busy, 50)).isLessThan(Duration.ofMillis(5).toNanos());
 	}
 
