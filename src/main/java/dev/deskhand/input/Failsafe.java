@@ -3,6 +3,7 @@ package dev.deskhand.input;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.Counter;
@@ -32,6 +33,9 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	private static final Logger logger = LoggerFactory.getLogger(Failsafe.class);
 
 	static final String THREAD_NAME = "deskhand-failsafe";
+
+	private static final Map<String, String> TWINS = Map.of("Control_L", "Control_R", "Shift_L", "Shift_R", "Alt_L",
+			"Alt_R", "Super_L", "Super_R");
 
 	private final DesktopDriver driver;
 
@@ -135,7 +139,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 
 	/** One look at the keyboard and pointer; trips on the rising edge of the chord or a corner. */
 	void poll(InputStateSensor sensor) {
-		boolean held = sensor.isHeld(this.chord.keys());
+		boolean held = chordHeld(sensor);
 		if (held && !this.chordWasHeld) {
 			trip("chord " + this.properties.chord(), "keyboard");
 		}
@@ -147,6 +151,17 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 			}
 			this.cornerWasHit = corner;
 		}
+	}
+
+	// Either hand's modifier counts: a human grabs whichever Ctrl is nearer.
+	private boolean chordHeld(InputStateSensor sensor) {
+		for (String key : this.chord.keys()) {
+			String twin = TWINS.get(key);
+			if (!sensor.isHeld(List.of(key)) && (twin == null || !sensor.isHeld(List.of(twin)))) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private boolean inCorner(Point pointer) {
