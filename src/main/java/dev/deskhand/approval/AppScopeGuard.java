@@ -9,7 +9,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputGuard;
-import dev.deskhand.platform.FocusedWindow;
+import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.WindowDriver;
 
 /**
@@ -37,12 +37,12 @@ class AppScopeGuard implements InputGuard, Ordered {
 		if (apps == null) {
 			return;
 		}
-		Optional<FocusedWindow> focused = this.windows.focusedWindow();
+		Optional<WindowInfo> focused = this.windows.focusedWindow();
 		if (focused.isEmpty()) {
 			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
 					"no window has focus; this session may only send input to " + apps);
 		}
-		FocusedWindow window = focused.get();
+		WindowInfo window = focused.get();
 		if (apps.stream().noneMatch(window::belongsTo)) {
 			throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "the focused window '" + window.title()
 					+ "' belongs to " + describe(window) + ", not to this session's apps " + apps
@@ -50,7 +50,7 @@ class AppScopeGuard implements InputGuard, Ordered {
 		}
 	}
 
-	private static String describe(FocusedWindow window) {
+	private static String describe(WindowInfo window) {
 		String name = !window.appClass().isEmpty() ? window.appClass() : window.executable();
 		return name.isEmpty() ? "an unknown app" : "'" + name + "'";
 	}

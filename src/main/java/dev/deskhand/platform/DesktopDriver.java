@@ -30,6 +30,16 @@ public interface DesktopDriver {
 	/** Windows and their applications; thread-safe. */
 	WindowDriver windows();
 
+	/** The clipboard; thread-safe. */
+	ClipboardDriver clipboard();
+
+	/**
+	 * Starts a program on this desktop (X11: with {@code DISPLAY} set to the driven display), its
+	 * output discarded. The caller decides what may be launched; the driver only starts it.
+	 * @throws dev.deskhand.errors.DeskhandException E_NOT_FOUND when the program cannot be started
+	 */
+	Process launch(java.util.List<String> command);
+
 	/**
 	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and closes
 	 * it.

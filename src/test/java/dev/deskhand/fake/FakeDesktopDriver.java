@@ -14,7 +14,6 @@ import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayDriver;
 import dev.deskhand.platform.DisplayInfo;
-import dev.deskhand.platform.FocusedWindow;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
@@ -24,6 +23,8 @@ import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
 import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.ClipboardDriver;
 
 /**
  * A driver that records calls, for queue, validation and wiring logic only: it proves nothing
@@ -108,11 +109,54 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 	public final Set<String> physicallyHeld = ConcurrentHashMap.newKeySet();
 
 	/** The fake focused window; tests set it to exercise app scoping. */
-	public volatile FocusedWindow focused;
+	public volatile WindowInfo focused;
+
+	/** The fake clipboard's text. */
+	public volatile String clipboardText = "";
 
 	@Override
 	public WindowDriver windows() {
-		return () -> Optional.ofNullable(this.focused);
+		return new WindowDriver() {
+
+			@Override
+			public Optional<WindowInfo> focusedWindow() {
+				return Optional.ofNullable(FakeDesktopDriver.this.focused);
+			}
+
+			@Override
+			public List<WindowInfo> list() {
+				WindowInfo window = FakeDesktopDriver.this.focused;
+				return (window != null) ? List.of(window) : List.of();
+			}
+
+			@Override
+			public boolean activate(long windowId, java.time.Duration timeout) {
+				return true;
+			}
+
+		};
+	}
+
+	@Override
+	public ClipboardDriver clipboard() {
+		return new ClipboardDriver() {
+
+			@Override
+			public String read(java.time.Duration timeout) {
+				return FakeDesktopDriver.this.clipboardText;
+			}
+
+			@Override
+			public void write(String text) {
+				FakeDesktopDriver.this.clipboardText = text;
+			}
+
+		};
+	}
+
+	@Override
+	public Process launch(List<String> command) {
+		throw new UnsupportedOperationException("the fake driver launches nothing");
 	}
 
 	@Override

@@ -1,7 +1,7 @@
 package dev.deskhand.platform;
 
 /**
- * The window that has keyboard focus, and the application it belongs to.
+ * A top-level window and the application it belongs to.
  *
  * @param id the platform's window id (X11: the client window)
  * @param title its title, or empty
@@ -12,8 +12,11 @@ package dev.deskhand.platform;
  * @param executable the file name of the owning process's executable (X11: from
  * {@code _NET_WM_PID} and /proc/PID/exe), or empty when unknown
  * @param pid the owning process, or 0 when unknown
+ * @param bounds the client area (without frame) in logical coordinates, or {@code null} when unknown
+ * @param focused whether it has keyboard focus
  */
-public record FocusedWindow(long id, String title, String appClass, String appInstance, String executable, long pid) {
+public record WindowInfo(long id, String title, String appClass, String appInstance, String executable, long pid,
+		Rect bounds, boolean focused) {
 
 	/**
 	 * Whether this window belongs to an application named {@code name}: its class, instance or
