@@ -2,6 +2,7 @@ package dev.deskhand.screen;
 
 import java.time.Clock;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -11,8 +12,9 @@ import dev.deskhand.platform.DesktopDriver;
 class ScreenConfiguration {
 
 	@Bean
-	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties) {
-		return new ScreenService(driver, properties, Clock.systemUTC());
+	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties,
+			ObjectProvider<CaptureFilter> filters) {
+		return new ScreenService(driver, properties, Clock.systemUTC(), filters.orderedStream().toList());
 	}
 
 }

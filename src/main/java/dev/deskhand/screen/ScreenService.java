@@ -2,6 +2,7 @@ package dev.deskhand.screen;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import dev.deskhand.errors.DeskhandException;
@@ -11,12 +12,16 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WindowInfo;
 
 /**
  * Screenshots, zoom and the coordinate model: the image an agent sees and the mapping of its
  * coordinates back to the desktop, per session and display.
  */
 public class ScreenService {
+
+	/** The default display that follows the focused window. */
+	public static final String AUTO = "auto";
 
 	private final DesktopDriver driver;
 
@@ -28,10 +33,18 @@ public class ScreenService {
 
 	private final ImageEncoders encoders = new ImageEncoders();
 
+	private final List<CaptureFilter> filters;
+
 	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, Clock clock) {
+		this(driver, properties, clock, List.of());
+	}
+
+	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, Clock clock,
+			List<CaptureFilter> filters) {
 		this.driver = driver;
 		this.properties = properties;
 		this.sessions = new ScreenshotSessions(clock);
+		this.filters = List.copyOf(filters);
 	}
 
 	public List<DisplayInfo> displays() {
@@ -58,6 +71,96 @@ public class ScreenService {
 					+ "'; displays are " + displays.stream().map(DisplayInfo::id).collect(Collectors.joining(", "))));
 	}
 
+	/**
+	 * The display a session's call acts on: the one named; else the session's default
+	 * ({@code switch_display}; {@code auto} = the display holding the focused window); else the only
+	 * one; else the primary (the first reported), with a warning for the agent.
+	 */
+	public DisplayChoice choose(String session, String displayId) {
+		if (displayId != null && !displayId.isBlank()) {
+			return new DisplayChoice(display(displayId), null);
+		}
+		List<DisplayInfo> displays = displays();
+		String preferred = this.sessions.defaultDisplay(session);
+		if (AUTO.equals(preferred)) {
+			DisplayInfo focused = focusedDisplay(displays);
+			if (focused != null) {
+				return new DisplayChoice(focused, null);
+			}
+		}
+		else if (preferred != null) {
+			for (DisplayInfo display : displays) {
+				if (display.id().equals(preferred)) {
+					return new DisplayChoice(display, null);
+				}
+			}
+		}
+		DisplayInfo first = displays.get(0);
+		String warning = (displays.size() > 1) ? "display_id was not given on a desktop with " + displays.size()
+				+ " displays; used '" + first.id() + "'. Pass display_id, or set a default with switch_display."
+				: null;
+		return new DisplayChoice(first, warning);
+	}
+
+	/**
+	 * Sets the session's default display: an id, or {@code auto} for the display holding the
+	 * focused window.
+	 * @return the display it means now
+	 */
+	public DisplayInfo setDefaultDisplay(String session, String display) {
+		if (display == null || display.isBlank()) {
+			throw DeskhandException.args("display is required: a display id from list_displays, or \"auto\"");
+		}
+		if (AUTO.equalsIgnoreCase(display.strip())) {
+			this.sessions.setDefaultDisplay(session, AUTO);
+			return choose(session, null).display();
+		}
+		DisplayInfo chosen = display(display.strip());
+		this.sessions.setDefaultDisplay(session, chosen.id());
+		return chosen;
+	}
+
+	/** The display holding the centre of the focused window, or {@code null}. */
+	private DisplayInfo focusedDisplay(List<DisplayInfo> displays) {
+		return this.driver.windows()
+			.focusedWindow()
+			.map(WindowInfo::bounds)
+			.filter(Objects::nonNull)
+			.flatMap((bounds) -> displays.stream()
+				.filter((d) -> d.bounds().contains(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2))
+				.findFirst())
+			.orElse(null);
+	}
+
+	/** The display holding a point, or {@code null}. */
+	public DisplayInfo displayAt(Point point) {
+		for (DisplayInfo display : displays()) {
+			if (display.bounds().contains(point.x(), point.y())) {
+				return display;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * A rectangle on the desktop in image pixels of a display, through the session's geometry,
+	 * clipped to the display: {@code [x, y, width, height]}, or {@code null} when it lies outside.
+	 */
+	public int[] toImageRect(String session, DisplayInfo display, Rect rect) {
+		Rect d = display.bounds();
+		int x0 = Math.max(rect.x(), d.x());
+		int y0 = Math.max(rect.y(), d.y());
+		int x1 = Math.min(rect.right(), d.right());
+		int y1 = Math.min(rect.bottom(), d.bottom());
+		if (x0 >= x1 || y0 >= y1) {
+			return null;
+		}
+		ScreenGeometry geometry = geometryFor(session, display);
+		int[] topLeft = geometry.toImage(new Point(x0, y0));
+		int[] bottomRight = geometry.toImage(new Point(x1 - 1, y1 - 1));
+		return new int[] { topLeft[0], topLeft[1], bottomRight[0] - topLeft[0] + 1, bottomRight[1] - topLeft[1] + 1 };
+	}
+
 	/** The size screenshots of a display have under the image budget. */
 	public ScreenGeometry currentGeometry(DisplayInfo display) {
 		return ScreenGeometry.of(display, this.properties.budget());
@@ -67,10 +170,11 @@ public class ScreenService {
 	public Screenshot screenshot(String session, String displayId, ImageFormat format) {
 		DisplayInfo display = display(displayId);
 		ScreenGeometry geometry = currentGeometry(display);
-		Frame frame = this.driver.capture().capture(display.bounds());
+		String layout = layout();
+		Frame frame = capture(display.bounds());
 		Frame scaled = this.scaler.scale(frame, geometry.imageWidth(), geometry.imageHeight());
 		byte[] image = encode(scaled, format);
-		this.sessions.record(session, geometry);
+		this.sessions.record(session, geometry, layout);
 		return new Screenshot(image, resolved(format), scaled.width(), scaled.height(), geometry);
 	}
 
@@ -85,7 +189,7 @@ public class ScreenService {
 		DisplayInfo display = display(displayId);
 		ScreenGeometry geometry = geometryFor(session, display);
 		Rect area = geometry.toDesktopRegion(region.get(0), region.get(1), region.get(2), region.get(3));
-		Frame frame = this.driver.capture().capture(area);
+		Frame frame = capture(area);
 		ImageSize size = this.properties.budget().fit(frame.width(), frame.height());
 		Frame scaled = this.scaler.scale(frame, size.width(), size.height());
 		return new Screenshot(encode(scaled, format), resolved(format), scaled.width(), scaled.height(), geometry);
@@ -109,28 +213,45 @@ public class ScreenService {
 	/** The pointer in image pixels of the display it is on. */
 	public CursorPosition cursor(String session) {
 		Point pointer = this.driver.displays().pointerPosition();
-		DisplayInfo display = displays().stream()
-			.filter((candidate) -> candidate.bounds().contains(pointer.x(), pointer.y()))
-			.findFirst()
-			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
-					"the pointer is at " + pointer + ", outside every display"));
+		DisplayInfo display = displayAt(pointer);
+		if (display == null) {
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND, "the pointer is at " + pointer + ", outside every display");
+		}
 		ScreenGeometry geometry = geometryFor(session, display);
 		int[] image = geometry.toImage(pointer);
 		return new CursorPosition(display.id(), image[0], image[1]);
 	}
 
-	/** The session's geometry for a display, refusing one the display no longer matches. */
+	/**
+	 * The session's geometry for a display, refusing it when any display was added, removed, moved
+	 * or resized since that screenshot: a click must never land on the wrong pixel.
+	 */
 	public ScreenGeometry geometryFor(String session, DisplayInfo display) {
-		ScreenGeometry last = this.sessions.last(session, display.id());
+		ScreenshotSessions.Shot last = this.sessions.last(session, display.id());
 		if (last == null) {
 			return currentGeometry(display);
 		}
-		if (!last.bounds().equals(display.bounds())) {
+		String now = layout();
+		if (!last.layout().equals(now)) {
 			throw DeskhandException.args("display geometry changed since the last screenshot of display '"
-					+ display.id() + "' (" + describe(last.bounds()) + " is now " + describe(display.bounds())
-					+ "); take a new screenshot");
+					+ display.id() + "' (" + last.layout() + " is now " + now + "); take a new screenshot");
 		}
-		return last;
+		return last.geometry();
+	}
+
+	private Frame capture(Rect region) {
+		Frame frame = this.driver.capture().capture(region);
+		for (CaptureFilter filter : this.filters) {
+			filter.filter(frame, region);
+		}
+		return frame;
+	}
+
+	/** Every display's id and bounds: what a screenshot's coordinates silently depend on. */
+	private String layout() {
+		return displays().stream()
+			.map((display) -> display.id() + "=" + describe(display.bounds()))
+			.collect(Collectors.joining(", "));
 	}
 
 	public ImageFormat defaultFormat() {

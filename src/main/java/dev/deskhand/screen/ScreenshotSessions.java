@@ -7,13 +7,18 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Per session and display, the geometry of the last screenshot: coordinates an agent sends are
- * mapped through the same geometry its image was made with. Idle sessions are forgotten.
+ * Per session: the geometry of the last screenshot of each display, with the display layout it was
+ * taken in, and the session's default display. Coordinates an agent sends are mapped through the
+ * same geometry its image was made with. Idle sessions are forgotten.
  */
 final class ScreenshotSessions {
 
 	// MCP has no session-closed callback; state of sessions idle this long is dropped.
 	static final Duration IDLE_EVICTION = Duration.ofHours(2);
+
+	/** A screenshot's geometry and the layout of every display when it was taken. */
+	record Shot(ScreenGeometry geometry, String layout) {
+	}
 
 	private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
 
@@ -23,26 +28,40 @@ final class ScreenshotSessions {
 		this.clock = clock;
 	}
 
-	void record(String session, ScreenGeometry geometry) {
-		Instant now = this.clock.instant();
-		evictIdle(now);
-		Entry entry = this.sessions.computeIfAbsent(session, (key) -> new Entry());
-		entry.lastSeen = now;
-		entry.geometries.put(geometry.displayId(), geometry);
+	void record(String session, ScreenGeometry geometry, String layout) {
+		entry(session).shots.put(geometry.displayId(), new Shot(geometry, layout));
 	}
 
-	/** The last screenshot's geometry of a display in a session, or {@code null}. */
-	ScreenGeometry last(String session, String displayId) {
+	/** The last screenshot of a display in a session, or {@code null}. */
+	Shot last(String session, String displayId) {
 		Entry entry = this.sessions.get(session);
 		if (entry == null) {
 			return null;
 		}
 		entry.lastSeen = this.clock.instant();
-		return entry.geometries.get(displayId);
+		return entry.shots.get(displayId);
+	}
+
+	void setDefaultDisplay(String session, String displayId) {
+		entry(session).defaultDisplay = displayId;
+	}
+
+	/** The session's default display ({@code auto} or an id), or {@code null}. */
+	String defaultDisplay(String session) {
+		Entry entry = this.sessions.get(session);
+		return (entry != null) ? entry.defaultDisplay : null;
 	}
 
 	int size() {
 		return this.sessions.size();
+	}
+
+	private Entry entry(String session) {
+		Instant now = this.clock.instant();
+		evictIdle(now);
+		Entry entry = this.sessions.computeIfAbsent(session, (key) -> new Entry());
+		entry.lastSeen = now;
+		return entry;
 	}
 
 	private void evictIdle(Instant now) {
@@ -52,7 +71,9 @@ final class ScreenshotSessions {
 
 	private static final class Entry {
 
-		final Map<String, ScreenGeometry> geometries = new ConcurrentHashMap<>();
+		final Map<String, Shot> shots = new ConcurrentHashMap<>();
+
+		volatile String defaultDisplay;
 
 		volatile Instant lastSeen = Instant.EPOCH;
 

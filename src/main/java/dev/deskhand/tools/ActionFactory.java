@@ -11,6 +11,7 @@ import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 
 /**
@@ -34,6 +35,11 @@ class ActionFactory {
 	ActionFactory(ScreenService screen, DesktopDriver driver) {
 		this.screen = screen;
 		this.driver = driver;
+	}
+
+	/** The display a call's coordinates refer to, with a warning when it had to be guessed. */
+	DisplayChoice display(String session, String displayId) {
+		return this.screen.choose(session, displayId);
 	}
 
 	InputAction moveTo(String session, String displayId, List<Integer> coordinate) {

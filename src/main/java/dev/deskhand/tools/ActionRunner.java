@@ -20,6 +20,7 @@ import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Point;
+import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
@@ -56,13 +57,20 @@ class ActionRunner {
 		this.settle = settle;
 	}
 
-	CallToolResult perform(CallContext call, String displayId, InputAction action, Boolean screenshotAfter,
+	/**
+	 * @param display the display the action's coordinates refer to, or {@code null} for keyboard
+	 * actions; its warning (a guessed display) is added to the result
+	 */
+	CallToolResult perform(CallContext call, DisplayChoice display, InputAction action, Boolean screenshotAfter,
 			String done) {
-		return performAll(call, displayId, List.of(action), screenshotAfter, done);
+		return performAll(call, display, List.of(action), screenshotAfter, done);
 	}
 
-	CallToolResult performAll(CallContext call, String displayId, List<InputAction> actions, Boolean screenshotAfter,
-			String done) {
+	CallToolResult performAll(CallContext call, DisplayChoice display, List<InputAction> actions,
+			Boolean screenshotAfter, String done) {
+		boolean pointed = actions.stream().anyMatch((action) -> action.target() != null);
+		String text = (display != null && display.warning() != null && pointed)
+				? done + "\nwarning: " + display.warning() : done;
 		String tool = (actions.size() == 1) ? actions.get(0).tool() : "computer_batch";
 		Set<Capability> capabilities = this.descriptions.capabilities(actions);
 		this.approvals.authorize(new ApprovalRequest(call.session(), capabilities, tool,
@@ -88,14 +96,15 @@ class ActionRunner {
 			auditInput(call, tool, actions, outcome, System.nanoTime() - start);
 		}
 		if (!Boolean.TRUE.equals(screenshotAfter)) {
-			return ToolResults.text(done);
+			return ToolResults.text(text);
 		}
-		return screenshotAfter(call, displayAfter(displayId, actions), done);
+		return screenshotAfter(call, displayAfter(display, actions), text);
 	}
 
 	/** Waits for the screen to settle, then renders {@code done} with a screenshot of the display. */
-	CallToolResult screenshotAfter(CallContext call, String displayId, String done) {
+	CallToolResult screenshotAfter(CallContext call, DisplayChoice display, String done) {
 		pause(this.settle);
+		String displayId = (display != null) ? display.id() : this.screen.choose(call.handle(), null).id();
 		Screenshot shot = this.screen.screenshot(call.handle(), displayId, null);
 		return ToolResults.withScreenshot(done, shot);
 	}
@@ -128,18 +137,15 @@ class ActionRunner {
 	}
 
 	/** The display to show after actions: the one the last pointed action landed on, else the given one. */
-	private String displayAfter(String displayId, List<InputAction> actions) {
+	private DisplayChoice displayAfter(DisplayChoice display, List<InputAction> actions) {
 		for (int i = actions.size() - 1; i >= 0; i--) {
 			Point target = actions.get(i).target();
-			if (target != null) {
-				for (DisplayInfo display : this.screen.displays()) {
-					if (display.bounds().contains(target.x(), target.y())) {
-						return display.id();
-					}
-				}
+			DisplayInfo landed = (target != null) ? this.screen.displayAt(target) : null;
+			if (landed != null) {
+				return new DisplayChoice(landed, null);
 			}
 		}
-		return displayId;
+		return display;
 	}
 
 	static void pause(Duration duration) {

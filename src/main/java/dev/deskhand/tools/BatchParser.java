@@ -7,6 +7,7 @@ import java.util.Set;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.input.InputAction;
+import dev.deskhand.screen.DisplayChoice;
 
 /**
  * Validates a whole {@code computer_batch} before anything runs: every action known, every argument
@@ -34,6 +35,10 @@ class BatchParser {
 
 	BatchParser(ActionFactory actions) {
 		this.actions = actions;
+	}
+
+	DisplayChoice display(String session, String displayId) {
+		return this.actions.display(session, displayId);
 	}
 
 	List<InputAction> parse(String session, String defaultDisplay, List<Map<String, Object>> batch) {

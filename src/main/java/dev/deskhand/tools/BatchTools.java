@@ -11,6 +11,7 @@ import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.input.InputAction;
+import dev.deskhand.screen.DisplayChoice;
 
 /** Utility tools: several actions in one call, and waiting. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
@@ -47,12 +48,13 @@ public class BatchTools {
 					required = false) Boolean screenshot_after) {
 		return this.runner.run("computer_batch", () -> {
 			CallContext call = this.contexts.of(context);
-			List<InputAction> parsed = this.parser.parse(call.handle(), display_id, actions);
+			DisplayChoice display = this.parser.display(call.handle(), display_id);
+			List<InputAction> parsed = this.parser.parse(call.handle(), display.id(), actions);
 			List<String> names = new ArrayList<>();
 			for (InputAction action : parsed) {
 				names.add(action.tool());
 			}
-			return this.actionRunner.performAll(call, display_id, parsed, screenshot_after,
+			return this.actionRunner.performAll(call, display, parsed, screenshot_after,
 					ToolResults.toJson(Map.of("completed", parsed.size(), "actions", names)));
 		});
 	}
@@ -74,7 +76,8 @@ public class BatchTools {
 			if (!Boolean.TRUE.equals(screenshot_after)) {
 				return ToolResults.text("waited " + duration + " s");
 			}
-			return this.actionRunner.screenshotAfter(call, display_id, "waited " + duration + " s");
+			return this.actionRunner.screenshotAfter(call, this.parser.display(call.handle(), display_id),
+					"waited " + duration + " s");
 		});
 	}
 

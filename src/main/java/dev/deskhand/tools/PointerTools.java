@@ -9,6 +9,7 @@ import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.input.InputAction;
+import dev.deskhand.screen.DisplayChoice;
 
 /** Pointer tools: move, click, drag, press, scroll. Coordinates are screenshot image pixels. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
@@ -45,8 +46,9 @@ public class PointerTools {
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("mouse_move", () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.actions.moveTo(call.handle(), display_id, coordinate);
-			return this.actionRunner.perform(call, display_id, action, screenshot_after,
+			DisplayChoice display = this.actions.display(call.handle(), display_id);
+			InputAction action = this.actions.moveTo(call.handle(), display.id(), coordinate);
+			return this.actionRunner.perform(call, display, action, screenshot_after,
 					"moved to " + coordinate);
 		});
 	}
@@ -119,8 +121,9 @@ public class PointerTools {
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("left_click_drag", () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.actions.drag(call.handle(), display_id, start_coordinate, coordinate);
-			return this.actionRunner.perform(call, display_id, action, screenshot_after,
+			DisplayChoice display = this.actions.display(call.handle(), display_id);
+			InputAction action = this.actions.drag(call.handle(), display.id(), start_coordinate, coordinate);
+			return this.actionRunner.perform(call, display, action, screenshot_after,
 					"dragged from " + start_coordinate + " to " + coordinate);
 		});
 	}
@@ -161,9 +164,10 @@ public class PointerTools {
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("scroll", () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.actions.scroll(call.handle(), display_id, coordinate, scroll_direction,
+			DisplayChoice display = this.actions.display(call.handle(), display_id);
+			InputAction action = this.actions.scroll(call.handle(), display.id(), coordinate, scroll_direction,
 					scroll_amount, text);
-			return this.actionRunner.perform(call, display_id, action, screenshot_after, "scrolled "
+			return this.actionRunner.perform(call, display, action, screenshot_after, "scrolled "
 					+ scroll_direction + " " + ((InputAction.Scroll) action).amount());
 		});
 	}
@@ -172,8 +176,9 @@ public class PointerTools {
 			String modifiers, String displayId, Boolean screenshotAfter) {
 		return this.runner.run(tool, () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.actions.click(tool, call.handle(), displayId, coordinate, modifiers);
-			return this.actionRunner.perform(call, displayId, action, screenshotAfter,
+			DisplayChoice display = this.actions.display(call.handle(), displayId);
+			InputAction action = this.actions.click(tool, call.handle(), display.id(), coordinate, modifiers);
+			return this.actionRunner.perform(call, display, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});
 	}
@@ -182,8 +187,9 @@ public class PointerTools {
 			String displayId, Boolean screenshotAfter) {
 		return this.runner.run(tool, () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.actions.button(tool, call.handle(), displayId, coordinate);
-			return this.actionRunner.perform(call, displayId, action, screenshotAfter,
+			DisplayChoice display = this.actions.display(call.handle(), displayId);
+			InputAction action = this.actions.button(tool, call.handle(), display.id(), coordinate);
+			return this.actionRunner.perform(call, display, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});
 	}

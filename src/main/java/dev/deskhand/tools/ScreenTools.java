@@ -12,6 +12,7 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.screen.CursorPosition;
+import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ImageFormat;
 import dev.deskhand.screen.ScreenGeometry;
 import dev.deskhand.screen.ScreenService;
@@ -52,8 +53,9 @@ public class ScreenTools {
 			@McpToolParam(description = "png (default, lossless) or jpeg (smaller)", required = false) String format) {
 		return this.runner.run("screenshot", () -> {
 			CallContext call = observe(context, "screenshot", "take a screenshot");
-			Screenshot shot = this.screen.screenshot(call.handle(), display_id, format(format));
-			return ToolResults.image(shot, Map.of());
+			DisplayChoice display = this.screen.choose(call.handle(), display_id);
+			Screenshot shot = this.screen.screenshot(call.handle(), display.id(), format(format));
+			return ToolResults.image(shot, warning(display));
 		});
 	}
 
@@ -71,8 +73,11 @@ public class ScreenTools {
 			@McpToolParam(description = "png (default) or jpeg", required = false) String format) {
 		return this.runner.run("zoom", () -> {
 			CallContext call = observe(context, "zoom", "zoom into a region of the screen");
-			Screenshot shot = this.screen.zoom(call.handle(), display_id, region, format(format));
-			return ToolResults.image(shot, Map.of("region", region));
+			DisplayChoice display = this.screen.choose(call.handle(), display_id);
+			Screenshot shot = this.screen.zoom(call.handle(), display.id(), region, format(format));
+			Map<String, Object> extra = new LinkedHashMap<>(warning(display));
+			extra.put("region", region);
+			return ToolResults.image(shot, extra);
 		});
 	}
 
@@ -116,6 +121,10 @@ public class ScreenTools {
 		fields.put("primary", display.primary());
 		fields.put("screenshot_size", List.of(geometry.imageWidth(), geometry.imageHeight()));
 		return fields;
+	}
+
+	private static Map<String, Object> warning(DisplayChoice display) {
+		return (display.warning() != null) ? Map.of("warning", display.warning()) : Map.of();
 	}
 
 	private CallContext observe(McpSyncRequestContext context, String tool, String summary) {

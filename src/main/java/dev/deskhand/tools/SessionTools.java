@@ -18,6 +18,8 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.screen.ScreenService;
 
 /** Session tools: ask for access up front, see what this session may do. */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
@@ -29,11 +31,14 @@ public class SessionTools {
 
 	private final ApprovalService approvals;
 
+	private final ScreenService screen;
+
 	private final ToolRunner runner;
 
-	SessionTools(CallContexts contexts, ApprovalService approvals, ToolRunner runner) {
+	SessionTools(CallContexts contexts, ApprovalService approvals, ScreenService screen, ToolRunner runner) {
 		this.contexts = contexts;
 		this.approvals = approvals;
+		this.screen = screen;
 		this.runner = runner;
 	}
 
@@ -82,6 +87,23 @@ public class SessionTools {
 	public CallToolResult listGrantedApplications(McpSyncRequestContext context) {
 		return this.runner.run("list_granted_applications",
 				() -> ToolResults.json(describe(this.contexts.of(context).session())));
+	}
+
+	@McpTool(name = "switch_display", description = """
+			Set this session's default display: tools given no display_id then act on it. Pass a display \
+			id from list_displays, or "auto" for the display holding the focused window.""",
+			annotations = @McpAnnotations(title = "Switch display", readOnlyHint = false, destructiveHint = false,
+					idempotentHint = true, openWorldHint = false))
+	public CallToolResult switchDisplay(McpSyncRequestContext context,
+			@McpToolParam(description = "A display id, or \"auto\"") String display) {
+		return this.runner.run("switch_display", () -> {
+			CallContext call = this.contexts.of(context);
+			DisplayInfo chosen = this.screen.setDefaultDisplay(call.handle(), display);
+			Map<String, Object> result = new LinkedHashMap<>();
+			result.put("default_display", "auto".equalsIgnoreCase(display.strip()) ? "auto" : chosen.id());
+			result.put("display_id", chosen.id());
+			return ToolResults.json(result);
+		});
 	}
 
 	private Map<String, Object> describe(AgentSession session) {

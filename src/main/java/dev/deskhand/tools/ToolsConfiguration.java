@@ -11,9 +11,11 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.SystemKeys;
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.privacy.PrivacyProperties;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 
@@ -75,8 +77,23 @@ class ToolsConfiguration {
 	}
 
 	@Bean
-	SessionTools sessionTools(CallContexts contexts, ApprovalService approvals, ToolRunner runner) {
-		return new SessionTools(contexts, approvals, runner);
+	SessionTools sessionTools(CallContexts contexts, ApprovalService approvals, ScreenService screen,
+			ToolRunner runner) {
+		return new SessionTools(contexts, approvals, screen, runner);
+	}
+
+	@Bean
+	WindowTools windowTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen,
+			DesktopDriver driver, ApprovalService approvals, InputLease lease, Failsafe failsafe, AuditTrail audit,
+			ApplicationsProperties apps, PrivacyProperties privacy, ToolRunner runner) {
+		return new WindowTools(contexts, actionRunner, screen, driver, approvals, lease, failsafe, audit, apps, privacy,
+				runner);
+	}
+
+	@Bean
+	ClipboardTools clipboardTools(CallContexts contexts, ApprovalService approvals, DesktopDriver driver,
+			AuditTrail audit, ToolRunner runner) {
+		return new ClipboardTools(contexts, approvals, driver.clipboard(), audit, runner);
 	}
 
 }

@@ -1,0 +1,119 @@
+package dev.deskhand.privacy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.springframework.core.Ordered;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.InputAction;
+import dev.deskhand.input.InputGuard;
+import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.screen.CaptureFilter;
+
+/**
+ * Windows of masked apps are filled black in every capture, before scaling, and input aimed at
+ * them is refused with E_NOT_GRANTED: a pointer action whose target is on a masked window (the
+ * topmost window there), or keyboard input while a masked window has focus. A masked window's
+ * whole client area is blacked out even where another window overlaps it: hiding too much is the
+ * safe side.
+ */
+class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
+
+	private final List<String> maskedApps;
+
+	private final WindowDriver windows;
+
+	PrivacyMask(List<String> maskedApps, WindowDriver windows) {
+		this.maskedApps = List.copyOf(maskedApps);
+		this.windows = windows;
+	}
+
+	@Override
+	public void filter(Frame frame, Rect region) {
+		if (this.maskedApps.isEmpty()) {
+			return;
+		}
+		for (Rect masked : maskedBounds()) {
+			int x0 = Math.max(masked.x(), region.x()) - region.x();
+			int y0 = Math.max(masked.y(), region.y()) - region.y();
+			int x1 = Math.min(masked.right(), region.right()) - region.x();
+			int y1 = Math.min(masked.bottom(), region.bottom()) - region.y();
+			for (int y = y0; y < y1; y++) {
+				Arrays.fill(frame.pixels(), y * frame.width() + x0, y * frame.width() + x1, 0);
+			}
+		}
+	}
+
+	@Override
+	public void beforeActions(String session, List<InputAction> actions) {
+		if (this.maskedApps.isEmpty()) {
+			return;
+		}
+		List<WindowInfo> stack = this.windows.list();
+		for (InputAction action : actions) {
+			Point target = action.target();
+			if (target != null) {
+				WindowInfo top = topmostAt(stack, target);
+				if (top != null && isMasked(top)) {
+					throw refused(top, "input aimed at");
+				}
+			}
+			else if (isKeyboard(action)) {
+				stack.stream()
+					.filter(WindowInfo::focused)
+					.filter(this::isMasked)
+					.findFirst()
+					.ifPresent((window) -> {
+						throw refused(window, "keyboard input into");
+					});
+			}
+		}
+	}
+
+	private List<Rect> maskedBounds() {
+		List<Rect> bounds = new ArrayList<>();
+		for (WindowInfo window : this.windows.list()) {
+			if (window.bounds() != null && isMasked(window)) {
+				bounds.add(window.bounds());
+			}
+		}
+		return bounds;
+	}
+
+	private boolean isMasked(WindowInfo window) {
+		return this.maskedApps.stream().anyMatch(window::belongsTo);
+	}
+
+	private static boolean isKeyboard(InputAction action) {
+		return action instanceof InputAction.TypeText || action instanceof InputAction.PressKeys
+				|| action instanceof InputAction.HoldKeys;
+	}
+
+	private static WindowInfo topmostAt(List<WindowInfo> stack, Point point) {
+		for (int i = stack.size() - 1; i >= 0; i--) {
+			Rect bounds = stack.get(i).bounds();
+			if (bounds != null && bounds.contains(point.x(), point.y())) {
+				return stack.get(i);
+			}
+		}
+		return null;
+	}
+
+	private static DeskhandException refused(WindowInfo window, String what) {
+		return new DeskhandException(ErrorCode.E_NOT_GRANTED,
+				what + " a window of a masked application is refused (deskhand.privacy.masked-apps)");
+	}
+
+	@Override
+	public int getOrder() {
+		return 50;
+	}
+
+}
