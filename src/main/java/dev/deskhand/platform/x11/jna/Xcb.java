@@ -49,10 +49,6 @@ public interface Xcb extends Library {
 
 		public static final int ERROR_CODE = 1;
 
-		public static final int RESOURCE_ID = 4;
-
-		public static final int MINOR_CODE = 8;
-
 		public static final int MAJOR_CODE = 10;
 
 		private ErrorLayout() {
