@@ -1,5 +1,8 @@
 package dev.deskhand.platform.x11;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
@@ -8,11 +11,12 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.NativeLongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
+import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
- * The Xlib calls about windows: properties, the window tree and the input focus. Window ids are
- * plain {@code long}s, 0 for None. Callers own the connection while they call (the
+ * The Xlib calls about windows: properties, geometry, the window tree, the input focus, and the
+ * client messages sent to the window manager. Window ids are plain {@code long}s, 0 for None. Callers own the connection while they call (the
  * observation connection's lock), and check it for errors: a window can vanish between any two
  * requests, and a request naming it then fails with BadWindow, which the error handler records
  * on the connection.
@@ -30,6 +34,10 @@ final class X11WindowReader {
 	private static final X11.Atom ANY_PROPERTY_TYPE = new X11.Atom(0);
 
 	private static final int SUCCESS = 0;
+
+	/** {@code XSendEvent}'s mask for a message to the window manager (EWMH, "root window messages"). */
+	private static final NativeLong TO_WINDOW_MANAGER = new NativeLong(
+			X11.SubstructureRedirectMask | X11.SubstructureNotifyMask);
 
 	private X11WindowReader() {
 	}
@@ -77,6 +85,73 @@ final class X11WindowReader {
 				xlib.XFree(values);
 			}
 		}
+	}
+
+	/**
+	 * One window's facts, one request at a time (see {@link X11WindowBatch} for all at once).
+	 * @return them, or {@code null} when the window is gone
+	 */
+	static X11WindowFacts facts(X11Connection connection, long window) {
+		Map<String, X11Property> properties = new HashMap<>();
+		for (String name : X11WindowFacts.PROPERTIES) {
+			X11Property property = property(connection, window, name);
+			if (property != null) {
+				properties.put(name, property);
+			}
+		}
+		// read last: a window that vanished after its properties has no bounds and is left out
+		Rect bounds = bounds(connection, window);
+		return (bounds != null) ? new X11WindowFacts(window, properties, bounds) : null;
+	}
+
+	/**
+	 * The window's inside in root coordinates: its origin translated to the root, as xwininfo's
+	 * "Absolute upper-left" (a window manager's frame sits around it, so the window's own x and y
+	 * are relative to the frame), and its size.
+	 * @return the bounds, or {@code null} when the window is gone
+	 */
+	static Rect bounds(X11Connection connection, long window) {
+		connection.requireUsable();
+		Xlib xlib = connection.libraries().xlib();
+		IntByReference width = new IntByReference();
+		IntByReference height = new IntByReference();
+		IntByReference ignored = new IntByReference();
+		int status = xlib.XGetGeometry(connection.display(), new X11.Window(window), new X11.WindowByReference(),
+				ignored, ignored, width, height, ignored, ignored);
+		connection.requireUsable();
+		if (status == 0) {
+			return null;
+		}
+		IntByReference x = new IntByReference();
+		IntByReference y = new IntByReference();
+		boolean translated = xlib.XTranslateCoordinates(connection.display(), new X11.Window(window),
+				connection.root(), 0, 0, x, y, new X11.WindowByReference());
+		connection.requireUsable();
+		return translated ? new Rect(x.getValue(), y.getValue(), width.getValue(), height.getValue()) : null;
+	}
+
+	/**
+	 * Sends a format-32 client message about {@code window} to the root, where the window manager
+	 * listens for it (EWMH's root window messages, e.g. {@code _NET_ACTIVE_WINDOW}). Not flushed.
+	 */
+	static void messageWindowManager(X11Connection connection, long window, String messageType, long... data) {
+		connection.requireUsable();
+		X11.XEvent event = new X11.XEvent();
+		event.type = X11.ClientMessage;
+		event.setType(X11.XClientMessageEvent.class);
+		X11.XClientMessageEvent message = event.xclient;
+		message.type = X11.ClientMessage;
+		message.send_event = 1;
+		message.display = connection.display();
+		message.window = new X11.Window(window);
+		message.message_type = new X11.Atom(connection.atom(messageType));
+		message.format = 32;
+		message.data.setType(NativeLong[].class);
+		for (int i = 0; i < message.data.l.length; i++) {
+			message.data.l[i] = new NativeLong((i < data.length) ? data[i] : 0);
+		}
+		connection.libraries().xlib().XSendEvent(connection.display(), connection.root(), 0, TO_WINDOW_MANAGER, event);
+		connection.requireUsable();
 	}
 
 	/** @return the focus window, {@link #NONE} or {@link #POINTER_ROOT} */

@@ -203,4 +203,91 @@ public interface Xlib extends X11 {
 
 	}
 
+	/**
+	 * Takes or gives up a selection.
+	 * @param owner the new owner, {@code new Window(0)} (None) to give it up
+	 * @param time a server timestamp from an event, as ICCCM 2.1 asks; the server ignores the
+	 * request if it is older than the selection's last change
+	 */
+	int XSetSelectionOwner(Display display, Atom selection, Window owner, NativeLong time);
+
+	/** @return the owner window, 0 (None) when the selection has none; not a Window, which maps 0 to null */
+	NativeLong XGetSelectionOwner(Display display, Atom selection);
+
+	/** Asks the selection's owner to convert it to {@code target} into {@code property} on {@code requestor}. */
+	int XConvertSelection(Display display, Atom selection, Atom target, Atom property, Window requestor,
+			NativeLong time);
+
+	/**
+	 * XSendEvent with the event as a raw buffer of {@link #XEVENT_SIZE} bytes, laid out as in
+	 * {@link SelectionEventLayout}: jna-platform's XEvent union needs a Structure per type.
+	 */
+	int XSendEvent(Display display, Window window, int propagate, NativeLong eventMask, Pointer event);
+
+	/** @return the connection's socket, to wait for events with {@code poll} */
+	int XConnectionNumber(Display display);
+
+	/** @return the largest request the server takes without BIG-REQUESTS, in 4-byte units */
+	NativeLong XMaxRequestSize(Display display);
+
+	/** {@code mode} of {@code XEventsQueued}: flush, then read what the socket holds, without blocking. */
+	int QUEUED_AFTER_FLUSH = 2;
+
+	/**
+	 * Byte offsets in the selection and property events on LP64 (x86-64, aarch64). Every event
+	 * starts with {@code int type; unsigned long serial; Bool send_event; Display *display}.
+	 */
+	final class SelectionEventLayout {
+
+		public static final int TYPE = 0;
+
+		public static final int SEND_EVENT = 16;
+
+		public static final int DISPLAY = 24;
+
+		/** XSelectionRequestEvent: owner, requestor, selection, target, property, time. */
+		public static final int REQUEST_OWNER = 32;
+
+		public static final int REQUEST_REQUESTOR = 40;
+
+		public static final int REQUEST_SELECTION = 48;
+
+		public static final int REQUEST_TARGET = 56;
+
+		public static final int REQUEST_PROPERTY = 64;
+
+		public static final int REQUEST_TIME = 72;
+
+		/** XSelectionEvent (SelectionNotify): requestor, selection, target, property, time. */
+		public static final int NOTIFY_REQUESTOR = 32;
+
+		public static final int NOTIFY_SELECTION = 40;
+
+		public static final int NOTIFY_TARGET = 48;
+
+		public static final int NOTIFY_PROPERTY = 56;
+
+		public static final int NOTIFY_TIME = 64;
+
+		/** XSelectionClearEvent: window, selection, time. */
+		public static final int CLEAR_WINDOW = 32;
+
+		public static final int CLEAR_SELECTION = 40;
+
+		public static final int CLEAR_TIME = 48;
+
+		/** XPropertyEvent: window, atom, time, state (an int: PropertyNewValue or PropertyDelete). */
+		public static final int PROPERTY_WINDOW = 32;
+
+		public static final int PROPERTY_ATOM = 40;
+
+		public static final int PROPERTY_TIME = 48;
+
+		public static final int PROPERTY_STATE = 56;
+
+		private SelectionEventLayout() {
+		}
+
+	}
+
 }
