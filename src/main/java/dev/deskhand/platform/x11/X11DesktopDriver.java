@@ -1,5 +1,6 @@
 package dev.deskhand.platform.x11;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -9,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
+import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayDriver;
 import dev.deskhand.platform.InputStateSensor;
@@ -52,6 +54,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final X11WindowDriver windows;
 
+	private final X11Clipboard clipboard;
+
 	/** Only the input thread reads or replaces it (resetInput runs there too). */
 	private X11Connection input;
 
@@ -66,6 +70,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.pointer = new X11PointerDriver(this::input, this.held);
 		this.keyboard = new X11KeyboardDriver(this::input, this.held, X11TypingPace.system());
 		this.windows = new X11WindowDriver(this.observe, X11ClientProcess.system());
+		this.clipboard = new X11Clipboard(displayName);
 	}
 
 	/**
@@ -189,6 +194,17 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		return this.windows;
 	}
 
+	@Override
+	public Process launch(List<String> command) {
+		return X11Launcher.start(this.displayName, command);
+	}
+
+	/** On a connection and a thread of its own, started on first use: see {@link X11Clipboard}. */
+	@Override
+	public ClipboardDriver clipboard() {
+		return this.clipboard;
+	}
+
 	/** A sensor on a connection of its own, never one of the driver's: see {@link X11InputSensor}. */
 	@Override
 	public InputStateSensor openSensor() {
@@ -268,6 +284,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			this.input.close();
 			this.input = null;
 		}
+		this.clipboard.close();
 		this.capture.close();
 		this.observe.close();
 		this.control.close();

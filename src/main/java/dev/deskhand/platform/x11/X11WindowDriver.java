@@ -1,26 +1,46 @@
 package dev.deskhand.platform.x11;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.deskhand.platform.FocusedWindow;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
 
 /**
  * Windows from EWMH and ICCCM properties, on the observation connection (any thread, under its
- * lock). A window can vanish between any two requests: a BadWindow is recorded on the
- * connection, not thrown, and turns into an empty answer or a partial one, never a failure.
+ * lock). A window can vanish between any two requests: that leaves it out of an answer, never
+ * fails one.
  */
 final class X11WindowDriver implements WindowDriver {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11WindowDriver.class);
 
-	private static final int BAD_WINDOW = 3;
+	/**
+	 * {@code _NET_ACTIVE_WINDOW}'s source indication for a pager: EWMH lets a window manager's
+	 * focus-stealing prevention refuse an application's request, not a pager's.
+	 */
+	private static final long SOURCE_PAGER = 2;
+
+	private static final long CURRENT_TIME = 0;
+
+	/** How often {@link #activate} looks whether the window manager has activated the window. */
+	private static final long POLL_MILLIS = 10;
+
+	/**
+	 * How often {@link #activate} repeats its request: a lost or refused request looks the same
+	 * as a slow window manager, and asking again is harmless.
+	 */
+	private static final long ASK_AGAIN_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	/** How far below a focused frame the client window may sit (openbox: frame, then client). */
 	private static final int CLIENT_SEARCH_DEPTH = 3;
@@ -35,23 +55,163 @@ final class X11WindowDriver implements WindowDriver {
 	}
 
 	@Override
-	public Optional<FocusedWindow> focusedWindow() {
-		Optional<FocusedWindow> window = this.observe
+	public Optional<WindowInfo> focusedWindow() {
+		Optional<X11WindowFacts> window = this.observe
 			.call((connection) -> connection.expectingErrors(() -> focused(connection)));
 		// /proc is read outside the connection's lock: it needs no X and should not hold up capture
-		return window.map(this::withExecutable);
+		return window.map((facts) -> info(facts, true));
 	}
 
-	private FocusedWindow withExecutable(FocusedWindow window) {
-		return new FocusedWindow(window.id(), window.title(), window.appClass(), window.appInstance(),
-				this.processes.executable(window.pid()), window.pid());
+	@Override
+	public List<WindowInfo> list() {
+		Snapshot snapshot = this.observe.call((connection) -> connection.expectingErrors(() -> snapshot(connection)));
+		List<WindowInfo> windows = new ArrayList<>(snapshot.windows().size());
+		for (X11WindowFacts facts : snapshot.windows()) {
+			windows.add(info(facts, facts.id() == snapshot.active()));
+		}
+		return windows;
 	}
 
-	/** The focused client window, without its executable. */
-	Optional<FocusedWindow> focused(X11Connection connection) {
+	@Override
+	public boolean activate(long windowId, Duration timeout) {
+		long start = System.nanoTime();
+		long timeoutNanos = saturatedNanos(timeout);
+		long nextRequest = start;
+		while (true) {
+			long now = System.nanoTime();
+			boolean ask = now - nextRequest >= 0;
+			boolean active = this.observe
+				.call((connection) -> connection.expectingErrors(() -> askAndCheck(connection, windowId, ask)));
+			if (active) {
+				return true;
+			}
+			if (ask) {
+				nextRequest = now + ASK_AGAIN_NANOS;
+			}
+			if (System.nanoTime() - start >= timeoutNanos) {
+				logger.debug("window 0x{} did not become active within {}", Long.toHexString(windowId), timeout);
+				return false;
+			}
+			try {
+				Thread.sleep(POLL_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		}
+	}
+
+	/** The focused client window. */
+	Optional<X11WindowFacts> focused(X11Connection connection) {
 		discardStaleError(connection);
 		long id = activeWindow(connection);
 		return (id == X11WindowReader.NONE) ? Optional.empty() : describe(connection, id);
+	}
+
+	/**
+	 * The managed windows, bottom first, and the active one.
+	 *
+	 * @param windows the windows, without their executables
+	 * @param active the active window, read once for the whole list, or {@code NONE}
+	 */
+	record Snapshot(List<X11WindowFacts> windows, long active) {
+	}
+
+	Snapshot snapshot(X11Connection connection) {
+		discardStaleError(connection);
+		long[] clients = clientList(connection);
+		long active = activeWindow(connection);
+		List<X11WindowFacts> windows = (clients != null) ? read(connection, clients) : List.of();
+		discardStaleError(connection);
+		return new Snapshot(windows, active);
+	}
+
+	/**
+	 * Asks the window manager to activate the window (when {@code ask}) and reads whether it is
+	 * active.
+	 * @throws DeskhandException E_NOT_FOUND when the window manager does not manage the window
+	 */
+	private boolean askAndCheck(X11Connection connection, long windowId, boolean ask) {
+		discardStaleError(connection);
+		long[] clients = clientList(connection);
+		if (clients == null) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "no EWMH window manager manages X display "
+					+ connection.name() + ", so windows cannot be activated; run one (openbox, or any desktop's)");
+		}
+		if (!contains(clients, windowId)) {
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND, String.format("window 0x%x is not a window on X display"
+					+ " %s (it may have closed); list the windows again", windowId, connection.name()));
+		}
+		if (ask) {
+			// a minimized window is restored too (openbox does; tested); the read below flushes
+			X11WindowReader.messageWindowManager(connection, windowId, "_NET_ACTIVE_WINDOW", SOURCE_PAGER,
+					CURRENT_TIME, X11WindowReader.NONE);
+		}
+		return netActiveWindow(connection) == windowId;
+	}
+
+	/**
+	 * {@code _NET_CLIENT_LIST_STACKING} (bottom first), else {@code _NET_CLIENT_LIST}.
+	 * @return the managed windows, or {@code null} without an EWMH window manager
+	 */
+	long[] clientList(X11Connection connection) {
+		long root = connection.root().longValue();
+		for (String name : List.of("_NET_CLIENT_LIST_STACKING", "_NET_CLIENT_LIST")) {
+			X11Property list = X11WindowReader.property(connection, root, name);
+			if (list != null && list.format() == 32) {
+				return list.numbers();
+			}
+		}
+		return null;
+	}
+
+	/** One request at a time, unless {@link X11WindowBatch} can send them all at once. */
+	private static List<X11WindowFacts> read(X11Connection connection, long[] windows) {
+		if (X11WindowBatch.isAvailable()) {
+			return X11WindowBatch.read(connection, windows);
+		}
+		List<X11WindowFacts> facts = new ArrayList<>(windows.length);
+		for (long window : windows) {
+			X11WindowFacts read = X11WindowReader.facts(connection, window);
+			if (read != null) {
+				facts.add(read);
+			}
+			else {
+				logger.debug("window 0x{} vanished while it was being read", Long.toHexString(window));
+			}
+		}
+		return facts;
+	}
+
+	/**
+	 * Title, class, pid and bounds of a client window.
+	 * @return them, or empty when the window is gone
+	 */
+	Optional<X11WindowFacts> describe(X11Connection connection, long id) {
+		discardStaleError(connection);
+		List<X11WindowFacts> facts = read(connection, new long[] { id });
+		discardStaleError(connection);
+		return facts.stream().findFirst();
+	}
+
+	/** Adds what the X server does not know: whether the pid is local, and its executable. */
+	private WindowInfo info(X11WindowFacts facts, boolean focused) {
+		long pid = facts.pid();
+		if (pid != 0 && !this.processes.isLocal(facts.machine())) {
+			logger.debug("window 0x{} belongs to a client on {}: its pid {} is not a local process",
+					Long.toHexString(facts.id()), facts.machine(), pid);
+			pid = 0;
+		}
+		return new WindowInfo(facts.id(), facts.title(), facts.appClass(), facts.appInstance(),
+				this.processes.executable(pid), pid, facts.bounds(), focused);
+	}
+
+	/** {@code _NET_ACTIVE_WINDOW}, or -1 when the window manager does not publish it. */
+	private static long netActiveWindow(X11Connection connection) {
+		X11Property active = X11WindowReader.property(connection, connection.root().longValue(),
+				"_NET_ACTIVE_WINDOW");
+		return (active != null && active.format() == 32 && active.numbers().length > 0) ? active.number() : -1;
 	}
 
 	/**
@@ -59,12 +219,8 @@ final class X11WindowDriver implements WindowDriver {
 	 * without one, the client that holds the X input focus.
 	 */
 	long activeWindow(X11Connection connection) {
-		X11Property active = X11WindowReader.property(connection, connection.root().longValue(),
-				"_NET_ACTIVE_WINDOW");
-		if (active != null && active.format() == 32 && active.numbers().length > 0) {
-			return active.number();
-		}
-		return inputFocusClient(connection);
+		long active = netActiveWindow(connection);
+		return (active >= 0) ? active : inputFocusClient(connection);
 	}
 
 	/**
@@ -121,51 +277,25 @@ final class X11WindowDriver implements WindowDriver {
 		return X11WindowReader.property(connection, window, "WM_STATE") != null;
 	}
 
-	/**
-	 * Title, class and pid of a client window; the executable is left empty. Empty when the
-	 * window is gone before its title was read; partial when it goes later.
-	 */
-	Optional<FocusedWindow> describe(X11Connection connection, long id) {
-		discardStaleError(connection);
-		X11Property netName = X11WindowReader.property(connection, id, "_NET_WM_NAME");
-		if (windowVanished(connection, id)) {
-			return Optional.empty();
+	private static boolean contains(long[] windows, long window) {
+		for (long candidate : windows) {
+			if (candidate == window) {
+				return true;
+			}
 		}
-		String title = (netName != null) ? netName.text() : "";
-		if (title.isEmpty()) {
-			title = text(X11WindowReader.property(connection, id, "WM_NAME"));
-		}
-		X11Property wmClass = X11WindowReader.property(connection, id, "WM_CLASS");
-		List<String> classHint = (wmClass != null) ? wmClass.strings() : List.of();
-		X11Property pidProperty = X11WindowReader.property(connection, id, "_NET_WM_PID");
-		String machine = text(X11WindowReader.property(connection, id, "WM_CLIENT_MACHINE"));
-		windowVanished(connection, id);
-		long pid = (pidProperty != null) ? pidProperty.number() : 0;
-		if (pid != 0 && !this.processes.isLocal(machine)) {
-			logger.debug("window 0x{} belongs to a client on {}: its pid {} is not a local process",
-					Long.toHexString(id), machine, pid);
-			pid = 0;
-		}
-		return Optional.of(new FocusedWindow(id, title, (classHint.size() > 1) ? classHint.get(1) : "",
-				classHint.isEmpty() ? "" : classHint.get(0), "", pid));
-	}
-
-	private static String text(X11Property property) {
-		return (property != null) ? property.text() : "";
-	}
-
-	/** Whether a BadWindow was recorded since the last check: the window went away meanwhile. */
-	private static boolean windowVanished(X11Connection connection, long id) {
-		X11Error error = connection.takeError();
-		if (error == null) {
-			return false;
-		}
-		if (error.errorCode() == BAD_WINDOW) {
-			logger.debug("window 0x{} vanished while it was being read", Long.toHexString(id));
-			return true;
-		}
-		logger.debug("X error while reading window 0x{}: {}", Long.toHexString(id), error.describe());
 		return false;
+	}
+
+	private static long saturatedNanos(Duration timeout) {
+		if (timeout.isNegative()) {
+			return 0;
+		}
+		try {
+			return timeout.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
+		}
 	}
 
 	/** Another caller of the shared connection may have left an error unclaimed. */

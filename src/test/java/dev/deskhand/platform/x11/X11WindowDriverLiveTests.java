@@ -17,9 +17,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.deskhand.platform.FocusedWindow;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.testing.ManagedWindow;
+import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
 
@@ -74,8 +75,10 @@ class X11WindowDriverLiveTests {
 	@Test
 	void focusedSwingWindowComesWithItsApplication() {
 		this.witness.focus();
-		FocusedWindow focused = this.driver.windows().focusedWindow().orElseThrow();
+		WindowInfo focused = this.driver.windows().focusedWindow().orElseThrow();
 		assertThat(focused.id()).isEqualTo(this.witness.windowId());
+		assertThat(focused.focused()).isTrue();
+		assertThat(focused.bounds()).isEqualTo(rect(this.witness.bounds()));
 		assertThat(focused.title()).isEqualTo(this.witness.title());
 		assertThat(List.of(focused.appInstance(), focused.appClass())).isEqualTo(xpropWmClass(focused.id()))
 			.containsExactly("dev-deskhand-testing-witness-WitnessApp", "dev-deskhand-testing-witness-WitnessApp");
@@ -109,8 +112,9 @@ class X11WindowDriverLiveTests {
 				ManagedWindow window = this.desktop.awaitWindow(title, WAIT);
 				id = window.id();
 				this.desktop.activate(id, WAIT);
-				FocusedWindow focused = this.driver.windows().focusedWindow().orElseThrow();
-				assertThat(focused).isEqualTo(new FocusedWindow(id, title, "XTerm", "xterm", "xterm", xterm.pid()));
+				WindowInfo focused = this.driver.windows().focusedWindow().orElseThrow();
+				assertThat(focused).isEqualTo(new WindowInfo(id, title, "XTerm", "xterm", "xterm", xterm.pid(),
+						X11WindowTesting.xwininfoBounds(this.desktop, id), true));
 				assertThat(focused.belongsTo("xterm")).isTrue();
 				assertThat(this.probe.call(this.probeWindows::inputFocusClient)).isEqualTo(id);
 			}
@@ -119,7 +123,7 @@ class X11WindowDriverLiveTests {
 				xterm.waitFor();
 			}
 			awaitGone(id);
-			Optional<FocusedWindow> gone = this.probe
+			Optional<X11WindowFacts> gone = this.probe
 				.call((connection) -> connection.expectingErrors(() -> this.probeWindows.describe(connection, id)));
 			assertThat(gone).as("a window that is gone").isEmpty();
 			assertThat(this.driver.reachable()).isTrue();
@@ -133,10 +137,10 @@ class X11WindowDriverLiveTests {
 		Rect screen = this.driver.displays().displays().get(0).bounds();
 		ExecutorService threads = Executors.newFixedThreadPool(4);
 		try {
-			List<Future<List<Optional<FocusedWindow>>>> results = new ArrayList<>();
+			List<Future<List<Optional<WindowInfo>>>> results = new ArrayList<>();
 			for (int t = 0; t < 4; t++) {
 				results.add(threads.submit(() -> {
-					List<Optional<FocusedWindow>> seen = new ArrayList<>();
+					List<Optional<WindowInfo>> seen = new ArrayList<>();
 					for (int i = 0; i < 25; i++) {
 						seen.add(this.driver.windows().focusedWindow());
 						this.driver.capture().capture(new Rect(screen.x(), screen.y(), 200, 100));
@@ -144,14 +148,18 @@ class X11WindowDriverLiveTests {
 					return seen;
 				}));
 			}
-			for (Future<List<Optional<FocusedWindow>>> result : results) {
-				List<Long> ids = result.get().stream().map((seen) -> seen.map(FocusedWindow::id).orElse(0L)).toList();
+			for (Future<List<Optional<WindowInfo>>> result : results) {
+				List<Long> ids = result.get().stream().map((seen) -> seen.map(WindowInfo::id).orElse(0L)).toList();
 				assertThat(ids).hasSize(25).containsOnly(this.witness.windowId());
 			}
 		}
 		finally {
 			threads.shutdownNow();
 		}
+	}
+
+	private static Rect rect(ScreenRect screen) {
+		return new Rect(screen.x(), screen.y(), screen.width(), screen.height());
 	}
 
 	private List<String> xpropWmClass(long id) {
