@@ -73,14 +73,16 @@ class DesktopSurfaceLiveTest {
 			TestDesktop started = desktop;
 			// The Spring context outlives @AfterAll; the display must outlive the context.
 			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-			splitMonitors(1920);
+			desktop.run(WAIT, "xrandr", "--setmonitor", "left", "1920/508x1080/286+0+0", "screen").requireSuccess();
+			setRight(1920);
 		}
 		return desktop;
 	}
 
-	private static void splitMonitors(int leftWidth) {
-		desktop.run(WAIT, "xrandr", "--setmonitor", "left", leftWidth + "/508x1080/286+0+0", "screen").requireSuccess();
-		desktop.run(WAIT, "xrandr", "--setmonitor", "right", (3840 - leftWidth) + "/508x1080/286+" + leftWidth + "+0",
+	/** (Re)defines the right monitor at x=1920 with the given width: a display resized under a session. */
+	private static void setRight(int width) {
+		desktop.run(WAIT, "xrandr", "--delmonitor", "right");
+		desktop.run(WAIT, "xrandr", "--setmonitor", "right", width + "/" + (width * 508 / 1920) + "x1080/286+1920+0",
 				"none").requireSuccess();
 	}
 
@@ -165,11 +167,15 @@ class DesktopSurfaceLiveTest {
 		Matcher entry = Pattern.compile("\\{\"id\":\"" + id + "\"[^}]*\\}").matcher(windows);
 		assertThat(entry.find()).as(windows).isTrue();
 		String json = entry.group();
+		// Ground truth from xwininfo, clipped to the right monitor and mapped through its 1.5 scale.
 		ScreenRect area = witness.bounds();
-		int x = (int) Math.floor((area.x() - 1920 + 0.5) * 1280 / 1920.0);
+		int left = Math.max(area.x(), 1920) - 1920;
+		int right = Math.min(area.x() + area.width(), 3840) - 1920;
+		int x = (int) Math.floor((left + 0.5) * 1280 / 1920.0);
 		int y = (int) Math.floor((area.y() + 0.5) * 720 / 1080.0);
+		int width = (int) Math.floor((right - 1 + 0.5) * 1280 / 1920.0) - x + 1;
 		assertThat(json).contains("\"pid\":" + witness.pid(), "\"display_id\":\"right\"", "\"focused\":true",
-				"\"title\":\"Deskhand right-monitor witness\"", "\"bounds\":[" + x + "," + y + ",");
+				"\"title\":\"Deskhand right-monitor witness\"", "\"bounds\":[" + x + "," + y + "," + width + ",");
 	}
 
 	@Test
@@ -251,14 +257,14 @@ class DesktopSurfaceLiveTest {
 	void aDisplayChangedSinceTheScreenshotRefusesTheClick() {
 		call(this.client, "screenshot", Map.of("display_id", "right"));
 		try {
-			splitMonitors(1600);
+			setRight(1600);
 			CallToolResult click = call(this.client, "left_click",
 					Map.of("coordinate", List.of(100, 100), "display_id", "right"));
 			assertThat(text(click)).startsWith("E_ARGS: ").contains("display geometry changed", "take a new screenshot");
 			assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS"));
 		}
 		finally {
-			splitMonitors(1920);
+			setRight(1920);
 		}
 		call(this.client, "screenshot", Map.of("display_id", "right"));
 		assertThat(call(this.client, "mouse_move", Map.of("coordinate", List.of(100, 100), "display_id", "right"))

@@ -28,7 +28,8 @@ final class X11ClipboardCounters {
 	@Override
 	public String toString() {
 		return "answered=" + this.answered + " refused=" + this.refused + " incrSent=" + this.incrSent
-				+ " incrDropped=" + this.incrDropped + " incrReceived=" + this.incrReceived + " timeouts=" + this.timeouts;
+				+ " incrDropped=" + this.incrDropped + " incrReceived=" + this.incrReceived + " timeouts="
+				+ this.timeouts;
 	}
 
 }

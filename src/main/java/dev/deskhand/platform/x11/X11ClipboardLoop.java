@@ -268,8 +268,8 @@ final class X11ClipboardLoop implements Runnable {
 	 * @param cause the failure that showed it, or {@code null}
 	 */
 	private void disconnected(DeskhandException cause) {
-		logger.warn("the clipboard of X display {} lost its connection; Deskhand no longer owns the clipboard",
-				this.displayName);
+		logger.warn("the clipboard of X display {} lost its connection{}", this.displayName,
+				this.owner.owns() ? "; the text Deskhand put on the clipboard is gone" : "");
 		failAll(new DeskhandException(ErrorCode.E_NO_DESKTOP,
 				"lost the connection to X display " + this.displayName + " while using the clipboard", cause));
 		this.owner.reset();

@@ -150,7 +150,8 @@ final class X11ClipboardRead {
 				? " (it stopped sending after " + this.incrBytes.size() + " bytes)" : "";
 		this.request.fail(new DeskhandException(ErrorCode.E_TIMEOUT,
 				"the application that holds the clipboard (X window 0x" + Long.toHexString(this.owner)
-						+ ") did not hand over its text within " + this.request.timeout().toMillis() + " ms" + progress + "; it may be hung"));
+						+ ") did not hand over its text within " + this.request.timeout().toMillis() + " ms"
+						+ progress + "; it may be hung"));
 		session.abandonTransferProperty();
 	}
 

@@ -92,8 +92,10 @@ final class X11ClipboardRequest {
 		catch (TimeoutException ex) {
 			// the thread skips a request its caller gave up on
 			this.result.cancel(false);
+			// the thread may be inside the write's round trip: cancelling cannot undo what the server does next
+			String late = (this.kind == Kind.WRITE) ? "; the text may still reach the clipboard once it answers" : "";
 			throw new DeskhandException(ErrorCode.E_TIMEOUT, what + " took longer than " + bound.toMillis() + " ms"
-					+ ": the X server is not answering Deskhand's clipboard connection", ex);
+					+ ": the X server is not answering Deskhand's clipboard connection" + late, ex);
 		}
 		catch (ExecutionException ex) {
 			if (ex.getCause() instanceof DeskhandException failure) {

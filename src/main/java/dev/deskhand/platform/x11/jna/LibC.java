@@ -6,7 +6,8 @@ import com.sun.jna.platform.unix.LibCAPI;
 
 /**
  * The System V shared memory calls MIT-SHM needs, and the eventfd and poll calls the clipboard
- * thread waits with, extending jna-platform's {@link com.sun.jna.platform.linux.LibC}. Load with {@code Native.load("c", LibC.class)}.
+ * thread waits with, extending jna-platform's {@link com.sun.jna.platform.linux.LibC}. Load with
+ * {@code Native.load("c", LibC.class)}.
  */
 public interface LibC extends com.sun.jna.platform.linux.LibC {
 
