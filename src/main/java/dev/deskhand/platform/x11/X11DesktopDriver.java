@@ -22,10 +22,11 @@ import dev.deskhand.platform.WindowDriver;
  * The X11 driver: Xlib, XTest, RandR and MIT-SHM through JNA.
  *
  * <p>
- * Three connections, one owner each: observation (displays, pointer position, capture, windows;
- * any thread, one at a time), input (the InputQueue's thread only), and control (release-all and
- * the keymap restore, any thread, so that a stuck input thread cannot block them). Each
- * failsafe sensor has a fourth of its own.
+ * Connections, one owner each: observation (displays, pointer position, capture, windows; any
+ * thread, one at a time), input (the InputQueue's thread only), control (release-all and the
+ * keymap restore, any thread, so that a stuck input thread cannot block them), the clipboard's
+ * (its own thread, started on first use, since it must answer other clients at any moment), and
+ * one per failsafe sensor.
  */
 public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
