@@ -31,6 +31,16 @@ public class InputLease {
 	 * @throws DeskhandException E_BUSY while another session holds it
 	 */
 	public synchronized void acquire(String session, String principal) {
+		checkAvailable(session);
+		this.holder = new Holder(session, principal, this.clock.instant());
+	}
+
+	/**
+	 * Fails fast when another session holds the input, without taking the lease: no point asking a
+	 * human to approve what could not run.
+	 * @throws DeskhandException E_BUSY while another session holds it
+	 */
+	public synchronized void checkAvailable(String session) {
 		Instant now = this.clock.instant();
 		if (this.holder != null && !this.holder.session.equals(session)
 				&& this.holder.lastUse.plus(this.idle).isAfter(now)) {
@@ -39,7 +49,6 @@ public class InputLease {
 					+ this.holder.principal + ") holds the input; it is free after " + seconds
 					+ " s idle, when that session ends, or when an operator revokes it");
 		}
-		this.holder = new Holder(session, principal, now);
 	}
 
 	/** Lets go if {@code session} holds the lease. */

@@ -73,9 +73,12 @@ class ActionRunner {
 				? done + "\nwarning: " + display.warning() : done;
 		String tool = (actions.size() == 1) ? actions.get(0).tool() : "computer_batch";
 		Set<Capability> capabilities = this.descriptions.capabilities(actions);
+		boolean input = !capabilities.isEmpty();
+		if (input) {
+			this.lease.checkAvailable(call.handle());
+		}
 		this.approvals.authorize(new ApprovalRequest(call.session(), capabilities, tool,
 				this.descriptions.describe(actions), this.descriptions.describeForAudit(actions)), call.channel());
-		boolean input = !capabilities.isEmpty();
 		if (input) {
 			this.lease.acquire(call.handle(), call.session().principal());
 		}

@@ -3,8 +3,6 @@ package dev.deskhand.approval;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
 
 import dev.deskhand.audit.AuditProperties;
+import dev.deskhand.fake.MutableClock;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -25,26 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Policy resolution, grants and their expiry, with a settable clock and a scripted human. */
 class ApprovalServiceTest {
 
-	private Instant now = Instant.parse("2026-11-30T12:00:00Z");
-
-	private final Clock clock = new Clock() {
-
-		@Override
-		public Instant instant() {
-			return ApprovalServiceTest.this.now;
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-	};
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
 
 	private final List<Object> events = new ArrayList<>();
 
@@ -106,7 +86,7 @@ class ApprovalServiceTest {
 		service.authorize(request(session, Capability.POINTER), yes);
 		service.authorize(request(session, Capability.POINTER), yes);
 		assertThat(this.asked).hasSize(1);
-		this.now = this.now.plus(Duration.ofMinutes(31));
+		this.clock.advance(Duration.ofMinutes(31));
 		service.authorize(request(session, Capability.POINTER), yes);
 		assertThat(this.asked).hasSize(2);
 	}
@@ -174,7 +154,7 @@ class ApprovalServiceTest {
 		service.authorize(request(session, Capability.KEYBOARD), HumanChannel.NONE);
 		assertThat(service.revoke(session.handle(), "operator")).isTrue();
 		assertThat(session.apps()).isNull();
-		assertThat(session.grants(this.now)).isEmpty();
+		assertThat(session.grants(this.clock.instant())).isEmpty();
 	}
 
 	@Test
@@ -182,7 +162,7 @@ class ApprovalServiceTest {
 		List<String> ended = new ArrayList<>();
 		this.sessions.onEnd((session) -> ended.add(session.handle()));
 		AgentSession old = this.sessions.resolve("alice", "m1", "client");
-		this.now = this.now.plus(Duration.ofMinutes(31));
+		this.clock.advance(Duration.ofMinutes(31));
 		this.sessions.resolve("bob", "m2", "client");
 		assertThat(ended).containsExactly(old.handle());
 		assertThat(this.sessions.find(old.handle())).isEmpty();

@@ -1,9 +1,7 @@
 package dev.deskhand.input;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
+import dev.deskhand.fake.MutableClock;
 import dev.deskhand.platform.InputStateSensor;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,26 +28,7 @@ class FailsafeTest {
 	private final InputQueue queue = new InputQueue(this.driver, List.of(),
 			new InputProperties(Duration.ofSeconds(5), 8));
 
-	private Instant now = Instant.parse("2026-11-30T12:00:00Z");
-
-	private final Clock clock = new Clock() {
-
-		@Override
-		public Instant instant() {
-			return FailsafeTest.this.now;
-		}
-
-		@Override
-		public java.time.ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(java.time.ZoneId zone) {
-			return this;
-		}
-
-	};
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
 
 	private final Failsafe failsafe = new Failsafe(this.driver, this.queue,
 			new FailsafeProperties("ctrl+alt+Escape", false, Duration.ofSeconds(30), Duration.ofMillis(20)),
@@ -78,9 +58,9 @@ class FailsafeTest {
 		assertThatThrownBy(this.failsafe::check).isInstanceOf(DeskhandException.class)
 			.extracting((ex) -> ((DeskhandException) ex).code())
 			.isEqualTo(ErrorCode.E_FAILSAFE);
-		this.now = this.now.plusSeconds(29);
+		this.clock.advance(Duration.ofSeconds(29));
 		assertThat(this.failsafe.state().tripped()).isTrue();
-		this.now = this.now.plusSeconds(2);
+		this.clock.advance(Duration.ofSeconds(2));
 		assertThat(this.failsafe.state().tripped()).isFalse();
 
 		this.failsafe.trip("operator", "operator");
