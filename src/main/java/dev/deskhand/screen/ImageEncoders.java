@@ -33,7 +33,15 @@ public final class ImageEncoders {
 
 	private static final DirectColorModel RGB = new DirectColorModel(24, RGB_MASKS[0], RGB_MASKS[1], RGB_MASKS[2]);
 
-	private final PngEncoder png = new PngEncoder();
+	private final PngEncoder png;
+
+	public ImageEncoders() {
+		this(new PngEncoder());
+	}
+
+	ImageEncoders(PngEncoder png) {
+		this.png = png;
+	}
 
 	/**
 	 * @param jpegQuality 0 (smallest) to 1 (best); ignored for PNG

@@ -1,6 +1,8 @@
 package dev.deskhand.screen;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
@@ -9,13 +11,22 @@ import dev.deskhand.platform.Frame;
 /**
  * Encodes frames as 8-bit truecolor PNG, tuned for screenshots: every row uses the SUB filter
  * and deflate runs at level 1. On desktop content that is both faster and smaller than ImageIO's
- * default (level 4 with per-row adaptive filters), see {@code notes/perf-baseline.md}; deflate
- * still dominates the screenshot time, so nothing here tries to be cleverer.
+ * default (level 4 with per-row adaptive filters), see {@code notes/perf-baseline.md}.
  *
  * <p>
- * Thread-safe: each call uses its own {@link Deflater}, ended before it returns. The zlib state
- * costs microseconds to set up against milliseconds of compression, and keeping one per thread
- * would pin native memory in every servlet thread that ever took a screenshot.
+ * Deflate still dominates the time, so with {@link ScreenWorkers} a large image is cut into
+ * horizontal stripes that deflate at the same time on different cores, each from an empty
+ * dictionary, and are joined into one zlib stream: every stripe but the last ends with a sync
+ * flush (an empty stored block, so it ends on a byte boundary and without a final block), the
+ * stripes' raw deflate data follow one zlib header, and the trailer is the Adler-32 of all rows,
+ * combined from each stripe's own. Decoders see one ordinary stream; it is a little larger (each
+ * stripe starts without history) and it is the same bytes as a one-stripe encode when the image
+ * is small or there is one core.
+ *
+ * <p>
+ * Thread-safe. Working memory (filter rows, output buffers and the native zlib state) is pooled:
+ * a bounded number of stripes is kept for the next call instead of allocating about a megabyte
+ * per screenshot, and nothing is pinned to a caller's thread.
  */
 public final class PngEncoder {
 
@@ -26,6 +37,59 @@ public final class PngEncoder {
 	/** Filtered rows handed to deflate at once: few JNI calls, still cache-sized. */
 	private static final int CHUNK_BYTES = 64 * 1024;
 
+	/**
+	 * Smallest stripe worth a thread hand-off: about 2 ms of deflate, against tens of
+	 * microseconds to wake a helper; smaller images stay on the caller's thread.
+	 */
+	static final int MIN_STRIPE_BYTES = 256 * 1024;
+
+	/** zlib's 2-byte header, which the joined stream carries once. */
+	private static final int ZLIB_HEADER = 2;
+
+	/** zlib's Adler-32 trailer, which only the joined stream carries. */
+	private static final int ZLIB_TRAILER = 4;
+
+	/** A stripe whose buffer grew past this (noise-like zooms) is not kept for reuse. */
+	private static final int MAX_POOLED_OUTPUT = 4 * 1024 * 1024;
+
+	private final ScreenWorkers workers;
+
+	private final int maxStripes;
+
+	private final int minStripeBytes;
+
+	private final ConcurrentLinkedQueue<Stripe> pool = new ConcurrentLinkedQueue<>();
+
+	private final AtomicInteger pooled = new AtomicInteger();
+
+	private final int poolLimit;
+
+	/** An encoder that deflates every image in one stripe on the caller's thread. */
+	public PngEncoder() {
+		this(null, 1);
+	}
+
+	/**
+	 * @param workers the threads stripes run on ({@code null}: the caller's only)
+	 * @param maxStripes at most this many stripes per image; 1 never splits
+	 */
+	PngEncoder(ScreenWorkers workers, int maxStripes) {
+		this(workers, maxStripes, MIN_STRIPE_BYTES);
+	}
+
+	/** Lets tests cut tiny images into many stripes. */
+	PngEncoder(ScreenWorkers workers, int maxStripes, int minStripeBytes) {
+		if (maxStripes < 1 || minStripeBytes < 1) {
+			throw new IllegalArgumentException(
+					"maxStripes and minStripeBytes must be positive, got " + maxStripes + " and " + minStripeBytes);
+		}
+		this.workers = workers;
+		this.maxStripes = (workers != null) ? maxStripes : 1;
+		this.minStripeBytes = minStripeBytes;
+		// room for two screenshots encoding at once
+		this.poolLimit = 2 * this.maxStripes;
+	}
+
 	public byte[] encode(Frame frame) {
 		int width = frame.width();
 		int height = frame.height();
@@ -33,37 +97,73 @@ public final class PngEncoder {
 			throw new IllegalArgumentException("cannot encode an empty frame " + width + "x" + height);
 		}
 		int rowBytes = 1 + 3 * width;
-		int rowsPerChunk = Math.max(1, CHUNK_BYTES / rowBytes);
-		byte[] filtered = new byte[rowsPerChunk * rowBytes];
-		Output out = new Output(64 * 1024 + (int) Math.min(Integer.MAX_VALUE / 2, (long) rowBytes * height / 2));
-		out.write(SIGNATURE);
-		writeHeader(out, width, height);
-		int idatStart = out.beginChunk("IDAT");
-		Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+		int count = stripeCount(rowBytes, height, this.maxStripes, this.minStripeBytes);
+		Stripe[] stripes = new Stripe[count];
+		for (int i = 0; i < count; i++) {
+			stripes[i] = take();
+		}
 		try {
-			int[] pixels = frame.pixels();
-			for (int y = 0; y < height; y += rowsPerChunk) {
-				int rows = Math.min(rowsPerChunk, height - y);
-				for (int r = 0; r < rows; r++) {
-					filterSub(pixels, (y + r) * width, width, filtered, r * rowBytes);
-				}
-				deflater.setInput(filtered, 0, rows * rowBytes);
-				drain(deflater, out);
+			if (count == 1) {
+				stripes[0].deflate(frame.pixels(), width, 0, height, true);
 			}
-			deflater.finish();
-			while (!deflater.finished()) {
-				out.deflate(deflater);
+			else {
+				this.workers.forEach(count, (i) -> stripes[i].deflate(frame.pixels(), width, firstRow(i, count, height),
+						firstRow(i + 1, count, height), i == count - 1));
 			}
+			return assemble(width, height, stripes);
 		}
 		finally {
-			deflater.end();
+			for (Stripe stripe : stripes) {
+				give(stripe);
+			}
 		}
-		out.endChunk(idatStart);
-		out.endChunk(out.beginChunk("IEND"));
-		return out.toByteArray();
 	}
 
-	private static void writeHeader(Output out, int width, int height) {
+	/**
+	 * How many stripes an image of {@code height} rows of {@code rowBytes} filtered bytes is cut
+	 * into: one per allowed worker, fewer when a stripe would hold less than
+	 * {@code minStripeBytes}, never more than one per row.
+	 */
+	static int stripeCount(int rowBytes, int height, int maxStripes, int minStripeBytes) {
+		long total = (long) rowBytes * height;
+		long bySize = total / minStripeBytes;
+		return (int) Math.max(1, Math.min(Math.min(maxStripes, bySize), height));
+	}
+
+	/** The first row of stripe {@code index}: stripes differ in height by at most one row. */
+	static int firstRow(int index, int count, int height) {
+		return (int) ((long) index * height / count);
+	}
+
+	private static byte[] assemble(int width, int height, Stripe[] stripes) {
+		int last = stripes.length - 1;
+		long data = ZLIB_HEADER + ZLIB_TRAILER;
+		for (int i = 0; i <= last; i++) {
+			data += stripes[i].bodyLength(i == last);
+		}
+		if (data > Integer.MAX_VALUE - 64) {
+			throw new IllegalStateException("PNG larger than 2 GB");
+		}
+		ChunkWriter out = new ChunkWriter(SIGNATURE.length + (12 + 13) + (12 + (int) data) + 12);
+		out.write(SIGNATURE, 0, SIGNATURE.length);
+		writeHeader(out, width, height);
+		int idat = out.beginChunk("IDAT");
+		out.write(stripes[0].out, 0, ZLIB_HEADER);
+		int adler = stripes[0].adler;
+		for (int i = 0; i <= last; i++) {
+			Stripe stripe = stripes[i];
+			out.write(stripe.out, ZLIB_HEADER, stripe.bodyLength(i == last));
+			if (i > 0) {
+				adler = Adler32Combine.combine(adler, stripe.adler, stripe.inputBytes);
+			}
+		}
+		out.writeInt(adler);
+		out.endChunk(idat);
+		out.endChunk(out.beginChunk("IEND"));
+		return out.bytes();
+	}
+
+	private static void writeHeader(ChunkWriter out, int width, int height) {
 		int start = out.beginChunk("IHDR");
 		out.writeInt(width);
 		out.writeInt(height);
@@ -97,36 +197,128 @@ public final class PngEncoder {
 		}
 	}
 
-	private static void drain(Deflater deflater, Output out) {
-		while (!deflater.needsInput()) {
-			out.deflate(deflater);
+	private Stripe take() {
+		Stripe stripe = this.pool.poll();
+		if (stripe == null) {
+			return new Stripe();
 		}
+		this.pooled.decrementAndGet();
+		return stripe;
 	}
 
-	/** A growable byte buffer that writes PNG chunks in place, so the data is never copied twice. */
-	private static final class Output {
+	private void give(Stripe stripe) {
+		if (stripe.out.length <= MAX_POOLED_OUTPUT) {
+			if (this.pooled.incrementAndGet() <= this.poolLimit) {
+				this.pool.offer(stripe);
+				return;
+			}
+			this.pooled.decrementAndGet();
+		}
+		// not kept: free zlib's native memory now rather than at some later GC
+		stripe.deflater.end();
+	}
 
-		private byte[] buffer;
+	/**
+	 * One stripe's rows deflated as a zlib stream of their own: zlib computes the stripe's
+	 * Adler-32 while it reads the rows anyway, which saves a second pass over them.
+	 */
+	private static final class Stripe {
+
+		final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+
+		byte[] filtered = new byte[0];
+
+		byte[] out = new byte[0];
+
+		int size;
+
+		long inputBytes;
+
+		int adler;
+
+		void deflate(int[] pixels, int width, int fromRow, int toRow, boolean last) {
+			this.deflater.reset();
+			this.size = 0;
+			int rowBytes = 1 + 3 * width;
+			int rowsPerChunk = Math.max(1, CHUNK_BYTES / rowBytes);
+			if (this.filtered.length < rowsPerChunk * rowBytes) {
+				this.filtered = new byte[rowsPerChunk * rowBytes];
+			}
+			this.inputBytes = (long) rowBytes * (toRow - fromRow);
+			ensure(64 * 1024 + (int) Math.min(Integer.MAX_VALUE / 2, this.inputBytes / 2));
+			for (int y = fromRow; y < toRow; y += rowsPerChunk) {
+				int rows = Math.min(rowsPerChunk, toRow - y);
+				for (int r = 0; r < rows; r++) {
+					filterSub(pixels, (y + r) * width, width, this.filtered, r * rowBytes);
+				}
+				this.deflater.setInput(this.filtered, 0, rows * rowBytes);
+				while (!this.deflater.needsInput()) {
+					deflateInto(Deflater.NO_FLUSH);
+				}
+			}
+			if (last) {
+				this.deflater.finish();
+				while (!this.deflater.finished()) {
+					deflateInto(Deflater.NO_FLUSH);
+				}
+			}
+			else {
+				// a sync flush ends the stripe on a byte boundary with no final block; output that
+				// fills the space given means there may be more
+				while (deflateInto(Deflater.SYNC_FLUSH)) {
+					// keep flushing
+				}
+			}
+			this.adler = this.deflater.getAdler();
+		}
+
+		/** The stripe's raw deflate data: no zlib header, and no trailer for the last stripe. */
+		int bodyLength(boolean last) {
+			return this.size - ZLIB_HEADER - (last ? ZLIB_TRAILER : 0);
+		}
+
+		/** @return whether the output filled all the space it was given */
+		private boolean deflateInto(int flush) {
+			ensure(32 * 1024);
+			int space = this.out.length - this.size;
+			int written = this.deflater.deflate(this.out, this.size, space, flush);
+			this.size += written;
+			return written == space;
+		}
+
+		private void ensure(int more) {
+			if (this.out.length - this.size < more) {
+				long wanted = Math.max((long) this.out.length * 3 / 2, (long) this.size + more);
+				if (wanted > Integer.MAX_VALUE - 16) {
+					throw new IllegalStateException("PNG larger than 2 GB");
+				}
+				this.out = Arrays.copyOf(this.out, (int) wanted);
+			}
+		}
+
+	}
+
+	/** Writes PNG chunks into an array of the exact final size. */
+	private static final class ChunkWriter {
+
+		private final byte[] buffer;
 
 		private int size;
 
-		Output(int initialCapacity) {
-			this.buffer = new byte[initialCapacity];
+		ChunkWriter(int size) {
+			this.buffer = new byte[size];
 		}
 
 		void write(int b) {
-			ensure(1);
 			this.buffer[this.size++] = (byte) b;
 		}
 
-		void write(byte[] bytes) {
-			ensure(bytes.length);
-			System.arraycopy(bytes, 0, this.buffer, this.size, bytes.length);
-			this.size += bytes.length;
+		void write(byte[] bytes, int offset, int length) {
+			System.arraycopy(bytes, offset, this.buffer, this.size, length);
+			this.size += length;
 		}
 
 		void writeInt(int value) {
-			ensure(4);
 			this.buffer[this.size++] = (byte) (value >>> 24);
 			this.buffer[this.size++] = (byte) (value >>> 16);
 			this.buffer[this.size++] = (byte) (value >>> 8);
@@ -155,23 +347,11 @@ public final class PngEncoder {
 			writeInt((int) crc.getValue());
 		}
 
-		void deflate(Deflater deflater) {
-			ensure(32 * 1024);
-			this.size += deflater.deflate(this.buffer, this.size, this.buffer.length - this.size);
-		}
-
-		byte[] toByteArray() {
-			return Arrays.copyOf(this.buffer, this.size);
-		}
-
-		private void ensure(int more) {
-			if (this.buffer.length - this.size < more) {
-				long wanted = Math.max((long) this.buffer.length * 3 / 2, (long) this.size + more);
-				if (wanted > Integer.MAX_VALUE - 16) {
-					throw new IllegalStateException("PNG larger than 2 GB");
-				}
-				this.buffer = Arrays.copyOf(this.buffer, (int) wanted);
+		byte[] bytes() {
+			if (this.size != this.buffer.length) {
+				throw new IllegalStateException("PNG size miscounted: " + this.size + " of " + this.buffer.length);
 			}
+			return this.buffer;
 		}
 
 	}

@@ -6,6 +6,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.input.InputGuard;
 import dev.deskhand.platform.DesktopDriver;
 
 @Configuration(proxyBeanMethods = false)
@@ -15,6 +16,15 @@ class ScreenConfiguration {
 	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties,
 			ObjectProvider<CaptureFilter> filters) {
 		return new ScreenService(driver, properties, Clock.systemUTC(), filters.orderedStream().toList());
+	}
+
+	/**
+	 * Tells the screen when input is about to reach the desktop, so that a zoom right after a
+	 * click captures anew instead of cropping the screenshot from before it.
+	 */
+	@Bean
+	InputGuard screenInputListener(ScreenService screen) {
+		return (session, actions) -> screen.inputStarting();
 	}
 
 }

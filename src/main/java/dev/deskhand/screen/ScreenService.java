@@ -9,7 +9,6 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayInfo;
-import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
@@ -17,6 +16,12 @@ import dev.deskhand.platform.WindowInfo;
 /**
  * Screenshots, zoom and the coordinate model: the image an agent sees and the mapping of its
  * coordinates back to the desktop, per session and display.
+ *
+ * <p>
+ * The images come from a {@link ScreenPipeline}: scaling and PNG deflate split across the cores
+ * on a small daemon pool owned by this service, pooled buffers, the last frame of each display
+ * kept so that an unchanged screen is not encoded again and a zoom right after a screenshot needs
+ * no capture.
  */
 public class ScreenService {
 
@@ -29,11 +34,7 @@ public class ScreenService {
 
 	private final ScreenshotSessions sessions;
 
-	private final AreaAverageScaler scaler = new AreaAverageScaler();
-
-	private final ImageEncoders encoders = new ImageEncoders();
-
-	private final List<CaptureFilter> filters;
+	private final ScreenPipeline pipeline;
 
 	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, Clock clock) {
 		this(driver, properties, clock, List.of());
@@ -44,7 +45,11 @@ public class ScreenService {
 		this.driver = driver;
 		this.properties = properties;
 		this.sessions = new ScreenshotSessions(clock);
-		this.filters = List.copyOf(filters);
+		ScreenWorkers workers = ScreenWorkers.perCore();
+		ImageEncoders encoders = new ImageEncoders(new PngEncoder(workers, workers.parallelism()));
+		// two arrays: a screenshot's scaled image and a zoom's crop; concurrent calls borrow more
+		this.pipeline = new ScreenPipeline((region) -> driver.capture().capture(region), filters, new FrameCache(),
+				new AreaAverageScaler(workers), encoders, new PixelBuffers(2));
 	}
 
 	public List<DisplayInfo> displays() {
@@ -60,7 +65,10 @@ public class ScreenService {
 	 * @throws DeskhandException E_NOT_FOUND naming the ids there are
 	 */
 	public DisplayInfo display(String displayId) {
-		List<DisplayInfo> displays = displays();
+		return display(displays(), displayId);
+	}
+
+	private static DisplayInfo display(List<DisplayInfo> displays, String displayId) {
 		if (displayId == null || displayId.isBlank()) {
 			return displays.get(0);
 		}
@@ -166,33 +174,42 @@ public class ScreenService {
 		return ScreenGeometry.of(display, this.properties.budget());
 	}
 
-	/** Captures a whole display, scaled to the image budget; records its geometry for the session. */
+	/**
+	 * Captures a whole display, scaled to the image budget; records its geometry for the session.
+	 * When the display shows exactly what its last screenshot (of any session) showed, that
+	 * screenshot's encoding is returned again.
+	 */
 	public Screenshot screenshot(String session, String displayId, ImageFormat format) {
-		DisplayInfo display = display(displayId);
+		List<DisplayInfo> displays = displays();
+		DisplayInfo display = display(displays, displayId);
 		ScreenGeometry geometry = currentGeometry(display);
-		String layout = layout();
-		Frame frame = capture(display.bounds());
-		Frame scaled = this.scaler.scale(frame, geometry.imageWidth(), geometry.imageHeight());
-		byte[] image = encode(scaled, format);
-		this.sessions.record(session, geometry, layout);
-		return new Screenshot(image, resolved(format), scaled.width(), scaled.height(), geometry);
+		String layout = layout(displays);
+		ImageFormat resolved = resolved(format);
+		this.pipeline.retainDisplays(displays.stream().map(DisplayInfo::id).toList());
+		ScreenPipeline.Image image = this.pipeline.screenshot(display.id(), display.bounds(), geometry.imageSize(),
+				resolved, this.properties.jpegQuality());
+		this.sessions.record(session, geometry, layout, image.frameId());
+		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
 	/**
 	 * A region given in image pixels of the session's last screenshot, at the display's native
-	 * resolution (scaled down only when it exceeds the image budget).
+	 * resolution (scaled down only when it exceeds the image budget). Cropped from that
+	 * screenshot's frame, without a new capture, while the frame is fresh (see
+	 * {@link FrameCache#crop}).
 	 */
 	public Screenshot zoom(String session, String displayId, List<Integer> region, ImageFormat format) {
-		if (region == null || region.size() != 4 || region.contains(null)) {
+		if (region == null || region.size() != 4 || region.stream().anyMatch(Objects::isNull)) {
 			throw DeskhandException.args("region must be [x0, y0, x1, y1] in screenshot image pixels");
 		}
 		DisplayInfo display = display(displayId);
-		ScreenGeometry geometry = geometryFor(session, display);
+		ScreenshotSessions.Shot last = lastShot(session, display);
+		ScreenGeometry geometry = (last != null) ? last.geometry() : currentGeometry(display);
 		Rect area = geometry.toDesktopRegion(region.get(0), region.get(1), region.get(2), region.get(3));
-		Frame frame = capture(area);
-		ImageSize size = this.properties.budget().fit(frame.width(), frame.height());
-		Frame scaled = this.scaler.scale(frame, size.width(), size.height());
-		return new Screenshot(encode(scaled, format), resolved(format), scaled.width(), scaled.height(), geometry);
+		ImageFormat resolved = resolved(format);
+		ScreenPipeline.Image image = this.pipeline.zoom(display.id(), (last != null) ? last.frameId() : -1, area,
+				this.properties.budget(), resolved, this.properties.jpegQuality());
+		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
 	/**
@@ -203,7 +220,7 @@ public class ScreenService {
 	 * since that screenshot
 	 */
 	public Point toDesktop(String session, String displayId, List<Integer> coordinate, String argument) {
-		if (coordinate == null || coordinate.size() != 2 || coordinate.contains(null)) {
+		if (coordinate == null || coordinate.size() != 2 || coordinate.stream().anyMatch(Objects::isNull)) {
 			throw DeskhandException.args(argument + " must be [x, y] in screenshot image pixels");
 		}
 		DisplayInfo display = display(displayId);
@@ -227,39 +244,44 @@ public class ScreenService {
 	 * or resized since that screenshot: a click must never land on the wrong pixel.
 	 */
 	public ScreenGeometry geometryFor(String session, DisplayInfo display) {
+		ScreenshotSessions.Shot last = lastShot(session, display);
+		return (last != null) ? last.geometry() : currentGeometry(display);
+	}
+
+	/**
+	 * The session's last screenshot of a display, or {@code null}.
+	 * @throws DeskhandException E_ARGS when the layout changed since
+	 */
+	private ScreenshotSessions.Shot lastShot(String session, DisplayInfo display) {
 		ScreenshotSessions.Shot last = this.sessions.last(session, display.id());
 		if (last == null) {
-			return currentGeometry(display);
+			return null;
 		}
-		String now = layout();
+		String now = layout(displays());
 		if (!last.layout().equals(now)) {
 			throw DeskhandException.args("display geometry changed since the last screenshot of display '"
 					+ display.id() + "' (" + last.layout() + " is now " + now + "); take a new screenshot");
 		}
-		return last.geometry();
+		return last;
 	}
 
-	private Frame capture(Rect region) {
-		Frame frame = this.driver.capture().capture(region);
-		for (CaptureFilter filter : this.filters) {
-			filter.filter(frame, region);
-		}
-		return frame;
+	/**
+	 * Input is about to reach the desktop: cached frames stop serving zooms, since what the input
+	 * does may not show yet in a capture.
+	 */
+	void inputStarting() {
+		this.pipeline.inputStarting();
 	}
 
 	/** Every display's id and bounds: what a screenshot's coordinates silently depend on. */
-	private String layout() {
-		return displays().stream()
+	private static String layout(List<DisplayInfo> displays) {
+		return displays.stream()
 			.map((display) -> display.id() + "=" + describe(display.bounds()))
 			.collect(Collectors.joining(", "));
 	}
 
 	public ImageFormat defaultFormat() {
 		return this.properties.defaultFormat();
-	}
-
-	private byte[] encode(Frame frame, ImageFormat format) {
-		return this.encoders.encode(frame, resolved(format), this.properties.jpegQuality());
 	}
 
 	private ImageFormat resolved(ImageFormat format) {

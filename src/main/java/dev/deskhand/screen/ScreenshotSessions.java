@@ -8,16 +8,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per session: the geometry of the last screenshot of each display, with the display layout it was
- * taken in, and the session's default display. Coordinates an agent sends are mapped through the
- * same geometry its image was made with. Idle sessions are forgotten.
+ * taken in and the id of the frame it showed, and the session's default display. Coordinates an
+ * agent sends are mapped through the same geometry its image was made with. Idle sessions are
+ * forgotten.
  */
 final class ScreenshotSessions {
 
 	// MCP has no session-closed callback; state of sessions idle this long is dropped.
 	static final Duration IDLE_EVICTION = Duration.ofHours(2);
 
-	/** A screenshot's geometry and the layout of every display when it was taken. */
-	record Shot(ScreenGeometry geometry, String layout) {
+	/**
+	 * A screenshot's geometry, the layout of every display when it was taken, and the id of its
+	 * frame in the {@link FrameCache} (an id only: sessions never hold frames).
+	 */
+	record Shot(ScreenGeometry geometry, String layout, long frameId) {
 	}
 
 	private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
@@ -28,8 +32,8 @@ final class ScreenshotSessions {
 		this.clock = clock;
 	}
 
-	void record(String session, ScreenGeometry geometry, String layout) {
-		entry(session).shots.put(geometry.displayId(), new Shot(geometry, layout));
+	void record(String session, ScreenGeometry geometry, String layout, long frameId) {
+		entry(session).shots.put(geometry.displayId(), new Shot(geometry, layout, frameId));
 	}
 
 	/** The last screenshot of a display in a session, or {@code null}. */

@@ -23,7 +23,9 @@ record Case(String key, String name, Group group, Source source, int chars, Runn
 	/** The jobs the benchmark compares Deskhand and the peers on. */
 	enum Group {
 
-		SCREENSHOT, MOVE, CLICK, TYPE_ASCII, TYPE_UNICODE
+		SCREENSHOT, MOVE, CLICK, TYPE_ASCII, TYPE_UNICODE,
+		/** What every call costs before any tool runs; no peer does this. */
+		FLOOR
 
 	}
 

@@ -218,4 +218,21 @@ class AreaAverageScalerTests {
 		return (r << 16) | (g << 8) | b;
 	}
 
+
+	@ParameterizedTest(name = "{0}x{1} -> {2}x{3} in bands")
+	@CsvSource({ "1920, 1080, 1280, 720", "1366, 768, 1280, 720", "2560, 1600, 1280, 800", "1000, 999, 997, 611",
+			"3840, 2, 1280, 1" })
+	void bandsOnSeveralThreadsGiveTheSamePixels(int width, int height, int targetWidth, int targetHeight) {
+		Frame source = randomFrame(new Random(width + height), width, height);
+		ScreenWorkers workers = new ScreenWorkers(3);
+		try {
+			Frame banded = new AreaAverageScaler(workers).scale(source, targetWidth, targetHeight);
+			Frame single = this.scaler.scale(source, targetWidth, targetHeight);
+			PixelAssertions.assertSamePixels(banded.pixels(), single.pixels(), targetWidth, "banded");
+		}
+		finally {
+			workers.shutdown();
+		}
+	}
+
 }

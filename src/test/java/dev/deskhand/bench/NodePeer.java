@@ -1,0 +1,150 @@
+package dev.deskhand.bench;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The fastest peer of the baseline measurements (notes/perf-baseline.md): Node with robotjs to
+ * capture and sharp (libvips) to scale and encode, as a persistent worker so that Node's start-up
+ * is not charged to it. Each call writes a line to the worker and reads back one line of base64
+ * PNG; the pipe transfer is part of the time, as it is for the shell peers' stdout.
+ * <p>
+ * Optional: it needs {@code node} and the npm packages, which {@code bench/run} installs into
+ * {@code ~/.cache/deskhand-bench/node}. Without them the benchmark says so and runs the other
+ * peers.
+ */
+final class NodePeer implements AutoCloseable {
+
+	static final String PACKAGES = "robotjs@0.9.1 sharp@0.35.5";
+
+	/**
+	 * robotjs gives BGRX rows (the pad byte mostly 0). Handing sharp those four channels makes it
+	 * take the pad as alpha and produce black; so the worker swaps to RGB itself, the way an
+	 * integrator who checked the output would, and sharp scales (its default Lanczos 3) and encodes
+	 * (its default PNG settings).
+	 */
+	private static final String WORKER = """
+			const robot = require('robotjs');
+			const sharp = require('sharp');
+			const readline = require('readline');
+			readline.createInterface({ input: process.stdin }).on('line', async () => {
+				const shot = robot.screen.capture();
+				const src = shot.image;
+				const rgb = Buffer.allocUnsafe(shot.width * shot.height * 3);
+				for (let y = 0, j = 0; y < shot.height; y++) {
+					for (let i = y * shot.byteWidth, end = i + shot.width * 4; i < end; i += 4, j += 3) {
+						rgb[j] = src[i + 2];
+						rgb[j + 1] = src[i + 1];
+						rgb[j + 2] = src[i];
+					}
+				}
+				const png = await sharp(rgb, { raw: { width: shot.width, height: shot.height, channels: 3 } })
+					.resize(1280, 720, { fit: 'fill' }).png().toBuffer();
+				process.stdout.write(png.toString('base64') + '\\n');
+			});
+			""";
+
+	private final Process process;
+
+	private final OutputStream requests;
+
+	private final BufferedReader replies;
+
+	private NodePeer(Process process) {
+		this.process = process;
+		this.requests = process.getOutputStream();
+		this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII),
+				1 << 20);
+	}
+
+	/** Where bench/run puts the packages; {@code -Ddeskhand.bench.node-modules} overrides it. */
+	static Path modules() {
+		String configured = System.getProperty("deskhand.bench.node-modules");
+		return (configured != null && !configured.isBlank()) ? Path.of(configured)
+				: Path.of(System.getProperty("user.home"), ".cache", "deskhand-bench", "node", "node_modules");
+	}
+
+	/**
+	 * @return the worker, or why there is none
+	 */
+	static Availability start(Map<String, String> environment, Path workDir) {
+		Optional<File> node = BenchDesktop.onPath("node");
+		Path modules = modules();
+		if (node.isEmpty()) {
+			return new Availability(null, "no node on PATH");
+		}
+		if (!Files.isDirectory(modules.resolve("robotjs")) || !Files.isDirectory(modules.resolve("sharp"))) {
+			return new Availability(null, "robotjs and sharp are not in " + modules
+					+ " (bench/run installs them: npm install --prefix " + modules.getParent() + " " + PACKAGES + ")");
+		}
+		try {
+			Path script = Files.writeString(workDir.resolve("robotjs-sharp-worker.js"), WORKER);
+			ProcessBuilder builder = new ProcessBuilder(node.get().getPath(), script.toString())
+				.redirectError(workDir.resolve("node-stderr.log").toFile());
+			builder.environment().putAll(environment);
+			builder.environment().put("NODE_PATH", modules.toString());
+			NodePeer peer = new NodePeer(builder.start());
+			// the first shot loads the native modules and opens the display: fail here, not in a round
+			peer.shot();
+			return new Availability(peer, null);
+		}
+		catch (IOException | RuntimeException ex) {
+			String stderr = "";
+			try {
+				stderr = Files.readString(workDir.resolve("node-stderr.log")).strip();
+			}
+			catch (IOException ignored) {
+				// no log to add
+			}
+			return new Availability(null, "the robotjs + sharp worker failed: " + ex.getMessage() + " " + stderr);
+		}
+	}
+
+	/** @return the base64 PNG line the worker printed */
+	byte[] shot() {
+		try {
+			this.requests.write('\n');
+			this.requests.flush();
+			String line = this.replies.readLine();
+			if (line == null) {
+				throw new IllegalStateException("the robotjs + sharp worker exited");
+			}
+			return line.getBytes(StandardCharsets.US_ASCII);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(3, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+			}
+		}
+		catch (InterruptedException ex) {
+			this.process.destroyForcibly();
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * @param peer the running worker, or {@code null}
+	 * @param reason why there is none, or {@code null}
+	 */
+	record Availability(NodePeer peer, String reason) {
+	}
+
+}
