@@ -1,6 +1,7 @@
 package dev.deskhand.screen;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -190,6 +191,42 @@ public class ScreenService {
 				resolved, this.properties.jpegQuality());
 		this.sessions.record(session, geometry, layout, image.frameId());
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
+	}
+
+	// A capture right after input would show the app before it reacted; then captures this far apart
+	// are compared until two are alike.
+	static final Duration SETTLE_FIRST_LOOK = Duration.ofMillis(30);
+
+	static final Duration SETTLE_INTERVAL = Duration.ofMillis(40);
+
+	/**
+	 * A screenshot once the screen has settled after input: captures until two in a row are alike,
+	 * bounded by {@code maxWait} (then the latest one). Unchanged captures cost little: they reuse
+	 * the previous encoding.
+	 */
+	public Screenshot settledScreenshot(String session, String displayId, ImageFormat format, Duration maxWait) {
+		long deadline = System.nanoTime() + maxWait.toNanos();
+		pause(SETTLE_FIRST_LOOK);
+		long previous = Long.MIN_VALUE;
+		while (true) {
+			Screenshot shot = screenshot(session, displayId, format);
+			long frame = this.sessions.last(session, shot.geometry().displayId()).frameId();
+			if (frame == previous || System.nanoTime() + SETTLE_INTERVAL.toNanos() > deadline) {
+				return shot;
+			}
+			previous = frame;
+			pause(SETTLE_INTERVAL);
+		}
+	}
+
+	private static void pause(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted");
+		}
 	}
 
 	/**

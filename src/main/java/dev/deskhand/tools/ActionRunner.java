@@ -104,11 +104,13 @@ class ActionRunner {
 		return screenshotAfter(call, displayAfter(display, actions), text);
 	}
 
-	/** Waits for the screen to settle, then renders {@code done} with a screenshot of the display. */
+	/**
+	 * Renders {@code done} with a screenshot of the display taken once the screen is stable (two
+	 * captures alike), waiting at most {@code deskhand.screenshot.settle}.
+	 */
 	CallToolResult screenshotAfter(CallContext call, DisplayChoice display, String done) {
-		pause(this.settle);
 		String displayId = (display != null) ? display.id() : this.screen.choose(call.handle(), null).id();
-		Screenshot shot = this.screen.screenshot(call.handle(), displayId, null);
+		Screenshot shot = this.screen.settledScreenshot(call.handle(), displayId, null, this.settle);
 		return ToolResults.withScreenshot(done, shot);
 	}
 

@@ -193,11 +193,21 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 		this.calls.add("resetInput");
 	}
 
+	/** Captures taken so far. */
+	public final AtomicInteger captures = new AtomicInteger();
+
+	/** The next this many captures each differ from the one before: a screen still changing. */
+	public final AtomicInteger changingCaptures = new AtomicInteger();
+
 	@Override
 	public Frame capture(Rect region) {
 		int[] pixels = new int[region.width() * region.height()];
 		for (int i = 0; i < pixels.length; i++) {
 			pixels[i] = (i % region.width()) & 0xFF;
+		}
+		int n = this.captures.incrementAndGet();
+		if (this.changingCaptures.getAndUpdate((left) -> Math.max(0, left - 1)) > 0) {
+			pixels[0] = 0x10000 + n;
 		}
 		return new Frame(region.width(), region.height(), pixels);
 	}
