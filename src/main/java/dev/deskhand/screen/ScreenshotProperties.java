@@ -14,7 +14,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param format {@code png} (lossless, default) or {@code jpeg} (smaller, for clients with a payload
  * limit); a request may override it
  * @param jpegQuality 0.0-1.0 for jpeg
- * @param settle wait after an input action before its {@code screenshot_after} capture
+ * @param settle the longest {@code screenshot_after} waits for the screen to settle (two captures
+ * alike)
  */
 @ConfigurationProperties("deskhand.screenshot")
 public record ScreenshotProperties(@DefaultValue("1280") int maxWidth, @DefaultValue("800") int maxHeight,
