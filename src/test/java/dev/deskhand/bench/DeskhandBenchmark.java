@@ -25,6 +25,7 @@ import javax.imageio.ImageIO;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -104,6 +105,8 @@ class DeskhandBenchmark {
 
 	private McpSyncClient client;
 
+	private LeanMcpClient lean;
+
 	private Shell shell;
 
 	private NodePeer node;
@@ -142,6 +145,7 @@ class DeskhandBenchmark {
 	void deskhandAgainstThePeers() throws Exception {
 		PrintStream out = System.out;
 		this.client = McpTestClients.streamable(this.port);
+		this.lean = LeanMcpClient.connect(this.port);
 		this.shell = new Shell(TestDesktop.shared().environment(), dressed.dir());
 		NodePeer.Availability node = NodePeer.start(TestDesktop.shared().environment(), dressed.dir());
 		this.node = node.peer();
@@ -180,6 +184,7 @@ class DeskhandBenchmark {
 				this.node.close();
 			}
 			this.shell.close();
+			this.lean.close();
 			this.client.closeGracefully();
 		}
 	}
@@ -190,17 +195,29 @@ class DeskhandBenchmark {
 		List<Case> cases = new ArrayList<>();
 
 		// the floor under every tool call: an MCP round trip that does no work
-		cases.add(new Case("mcp.ping", "MCP ping (transport floor, no tool)", Group.FLOOR, Source.DESKHAND, 0,
+		cases.add(new Case("mcp.ping", "MCP ping, SDK client (transport floor, no tool)", Group.FLOOR, Source.DESKHAND, 0,
 				Case.NOTHING, () -> this.client.ping(), (r, t) -> Outcome.NONE));
+		cases.add(new Case("lean.ping", "MCP ping, lean client (transport floor, no tool)", Group.FLOOR,
+				Source.DESKHAND, 0, Case.NOTHING, () -> {
+					this.lean.ping();
+					return null;
+				}, (r, t) -> Outcome.NONE));
 
 		// screenshots; before each one the log terminal gets a line, so none sees an unchanged screen
-		cases.add(new Case("mcp.png", "Deskhand screenshot PNG (MCP)", Group.SCREENSHOT, Source.DESKHAND, 0,
+		cases.add(new Case("mcp.png", "Deskhand screenshot PNG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
-		cases.add(new Case("mcp.jpeg", "Deskhand screenshot JPEG (MCP)", Group.SCREENSHOT, Source.DESKHAND, 0,
+		cases.add(new Case("mcp.jpeg", "Deskhand screenshot JPEG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of("format", "jpeg")), (r, t) -> mcpImage(r, JPEG)));
+		// the same calls through the lean client: the server without the Java SDK client's cost
+		// (see LeanMcpClient); observation only, since input takes a per-session lease
+		cases.add(new Case("lean.png", "Deskhand screenshot PNG, lean client", Group.SCREENSHOT, Source.DESKHAND, 0,
+				this::changeScreen, () -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
+		cases.add(new Case("lean.jpeg", "Deskhand screenshot JPEG, lean client", Group.SCREENSHOT, Source.DESKHAND,
+				0, this::changeScreen, () -> this.lean.callTool("screenshot", Map.of("format", "jpeg")),
+				(r, t) -> leanImage(r, JPEG)));
 		// the same call right after an untimed one: what skipping unchanged work buys (the witness
 		// caret blinks every 500 ms, so now and then the screen did change in between)
-		cases.add(new Case("mcp.png.repeat", "Deskhand screenshot PNG, again at once (screen unchanged)",
+		cases.add(new Case("mcp.png.repeat", "Deskhand screenshot PNG, SDK client, again at once (screen unchanged)",
 				Group.SCREENSHOT, Source.DESKHAND, 0, () -> mcpImage(mcp("screenshot", Map.of()), PNG),
 				() -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
 		cases.add(new Case("peer.scrot", "peer: scrot + convert -resize + base64 (computer-use demo)",
@@ -221,7 +238,7 @@ class DeskhandBenchmark {
 		// pointer: every target is a fresh point on the witness, never where the pointer already is
 		// (xdotool mousemove --sync to the current position waits about 15 s for a motion event)
 		Target move = new Target();
-		cases.add(new Case("mcp.move", "Deskhand mouse_move (MCP)", Group.MOVE, Source.DESKHAND, 0,
+		cases.add(new Case("mcp.move", "Deskhand mouse_move, SDK client", Group.MOVE, Source.DESKHAND, 0,
 				() -> move.aim(nextPoint()), () -> mcp("mouse_move", Map.of("coordinate", move.image())),
 				(r, t) -> pointerAt(move)));
 		cases.add(new Case("peer.move", "peer: xdotool mousemove --sync", Group.MOVE, Source.PEER, 0,
@@ -229,7 +246,7 @@ class DeskhandBenchmark {
 				() -> this.shell.run("xdotool mousemove --sync \"$1\" \"$2\"", move.screenX(), move.screenY()),
 				(r, t) -> pointerAt(move)));
 		Target click = new Target();
-		cases.add(new Case("mcp.click", "Deskhand left_click (MCP)", Group.CLICK, Source.DESKHAND, 0,
+		cases.add(new Case("mcp.click", "Deskhand left_click, SDK client", Group.CLICK, Source.DESKHAND, 0,
 				() -> aimClick(click), () -> mcp("left_click", Map.of("coordinate", click.image())),
 				(r, t) -> clicked(click)));
 		cases.add(new Case("peer.click", "peer: xdotool mousemove --sync + click 1", Group.CLICK, Source.PEER, 0,
@@ -239,14 +256,14 @@ class DeskhandBenchmark {
 				(r, t) -> clicked(click)));
 
 		// typing into the witness, emptied before each call; the check waits for the exact text
-		cases.add(new Case("mcp.type.ascii", "Deskhand type, " + ASCII.length() + " ASCII chars (MCP)",
+		cases.add(new Case("mcp.type.ascii", "Deskhand type, " + ASCII.length() + " ASCII chars, SDK client",
 				Group.TYPE_ASCII, Source.DESKHAND, ASCII.length(), this::emptyWitness,
 				() -> mcp("type", Map.of("text", ASCII)), (r, t) -> arrived(ASCII, t)));
 		cases.add(new Case("peer.type.ascii", "peer: xdotool type --delay 12, " + ASCII.length() + " ASCII chars",
 				Group.TYPE_ASCII, Source.PEER, ASCII.length(), this::emptyWitness,
 				() -> this.shell.run("xdotool type --delay 12 \"$1\"", ASCII), (r, t) -> arrived(ASCII, t)));
 		int unicodeChars = UNICODE.codePointCount(0, UNICODE.length());
-		cases.add(new Case("mcp.type.unicode", "Deskhand type, " + unicodeChars + " mixed-Unicode chars (MCP)",
+		cases.add(new Case("mcp.type.unicode", "Deskhand type, " + unicodeChars + " mixed-Unicode chars, SDK client",
 				Group.TYPE_UNICODE, Source.DESKHAND, unicodeChars, this::emptyWitness,
 				() -> mcp("type", Map.of("text", UNICODE)), (r, t) -> arrived(UNICODE, t)));
 		return cases;
@@ -279,6 +296,24 @@ class DeskhandBenchmark {
 		if (PNG.equals(mimeType)) {
 			this.lastPng = bytes;
 		}
+		return Outcome.image(bytes.length);
+	}
+
+	private Outcome leanImage(Object result, String mimeType) {
+		JsonNode image = null;
+		for (JsonNode block : ((JsonNode) result).path("content")) {
+			if ("image".equals(block.path("type").asString())) {
+				image = block;
+			}
+		}
+		if (image == null) {
+			throw new AssertionError("no image block in " + result);
+		}
+		if (!mimeType.equals(image.path("mimeType").asString())) {
+			throw new AssertionError("expected " + mimeType + ", got " + image.path("mimeType"));
+		}
+		byte[] bytes = Base64.getDecoder().decode(image.path("data").asString());
+		decodes(bytes, mimeType);
 		return Outcome.image(bytes.length);
 	}
 
@@ -426,20 +461,34 @@ class DeskhandBenchmark {
 		double millis = (System.nanoTime() - start) / 1e6;
 		// xdotool has exited; let the witness catch up, then take what it got
 		String got = settledText();
-		int expected = UNICODE.codePointCount(0, UNICODE.length());
-		int same = 0;
 		int[] want = UNICODE.codePoints().toArray();
 		int[] have = got.codePoints().toArray();
-		for (int i = 0; i < Math.min(want.length, have.length); i++) {
-			if (want[i] == have[i]) {
-				same++;
-			}
-		}
 		return String.format(Locale.ROOT,
 				"xdotool type --delay 12 of the %d-character mixed-Unicode string (once, after the rounds, %.0f ms):"
-						+ " %s; the witness got %d characters, %d of them at the right place.%n  sent: %s%n  got:  %s",
-				expected, millis, got.equals(UNICODE) ? "arrived exactly" : "GARBLED", have.length, same, UNICODE,
-				got);
+						+ " %s; the witness got %d characters, %d edits (characters dropped, added or changed) away"
+						+ " from the string sent.%n  sent: %s%n  got:  %s",
+				want.length, millis, got.equals(UNICODE) ? "arrived exactly" : "GARBLED", have.length,
+				editDistance(want, have), UNICODE, got);
+	}
+
+	/** Levenshtein distance over code points: one dropped character early does not count as all after it. */
+	static int editDistance(int[] a, int[] b) {
+		int[] previous = new int[b.length + 1];
+		int[] current = new int[b.length + 1];
+		for (int j = 0; j <= b.length; j++) {
+			previous[j] = j;
+		}
+		for (int i = 1; i <= a.length; i++) {
+			current[0] = i;
+			for (int j = 1; j <= b.length; j++) {
+				int substitution = previous[j - 1] + ((a[i - 1] == b[j - 1]) ? 0 : 1);
+				current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+			}
+			int[] swap = previous;
+			previous = current;
+			current = swap;
+		}
+		return previous[b.length];
 	}
 
 	private String settledText() {
@@ -459,35 +508,51 @@ class DeskhandBenchmark {
 
 	// --- resident set
 
+	/*
+	 * The 2,000 screenshots go through the lean client: the resident set is Deskhand's, and the SDK
+	 * client's quadratic line assembly (see LeanMcpClient) would fill the same heap with its garbage.
+	 */
+
 	private Resident.Summary resident(int shots) {
 		List<Resident.Reading> readings = new ArrayList<>();
 		List<Long> nanos = new ArrayList<>();
-		readings.add(new Resident.Reading(0, Resident.kib()));
+		readings.add(Resident.Reading.now(0));
 		for (int shot = 1; shot <= shots; shot++) {
 			// a changed screen each time, as in the rounds; no pause, so the loop stays quick
 			dressed.tick("rss");
 			long start = System.nanoTime();
-			CallToolResult result = mcp("screenshot", Map.of());
+			JsonNode result = this.lean.callTool("screenshot", Map.of());
 			nanos.add(System.nanoTime() - start);
-			pngHeader(McpTestClients.imageBlock(result));
+			pngHeader(result);
 			if (shot % 100 == 0 || shot == shots) {
-				readings.add(new Resident.Reading(shot, Resident.kib()));
+				readings.add(Resident.Reading.now(shot));
 			}
 			if (shot == shots) {
-				mcpImage(result, PNG);
+				leanImage(result, PNG);
 			}
 		}
+		// after the last reading, so it cannot flatter the readings: how much of the heap is live
 		Runtime runtime = Runtime.getRuntime();
-		return new Resident.Summary(shots, readings, Stats.ofNanos(nanos), runtime.totalMemory() / 1048576.0,
-				runtime.maxMemory() / 1048576.0);
+		System.gc();
+		double live = (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0;
+		return new Resident.Summary(shots, readings, Stats.ofNanos(nanos), live, runtime.maxMemory() / 1048576.0);
 	}
 
 	/**
 	 * A cheap check for the 2,000 screenshots, where a full decode each would dominate: a PNG
 	 * signature and an IHDR of the right size. The last one is decoded in full.
 	 */
-	private static void pngHeader(McpSchema.ImageContent block) {
-		byte[] head = Base64.getDecoder().decode(block.data().substring(0, 32));
+	private static void pngHeader(JsonNode result) {
+		String data = null;
+		for (JsonNode block : result.path("content")) {
+			if ("image".equals(block.path("type").asString())) {
+				data = block.path("data").asString();
+			}
+		}
+		if (data == null) {
+			throw new AssertionError("no image block in the screenshot's result");
+		}
+		byte[] head = Base64.getDecoder().decode(data.substring(0, 32));
 		int width = ((head[16] & 0xff) << 24) | ((head[17] & 0xff) << 16) | ((head[18] & 0xff) << 8) | (head[19] & 0xff);
 		int height = ((head[20] & 0xff) << 24) | ((head[21] & 0xff) << 16) | ((head[22] & 0xff) << 8)
 				| (head[23] & 0xff);

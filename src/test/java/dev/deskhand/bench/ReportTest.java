@@ -42,8 +42,12 @@ class ReportTest {
 			.isEqualTo("peer.import");
 		assertThat(report.text()).contains("0.063 (1/16.0)", "0.050 (1/20.0)", "600,000");
 		List<Report.Target> targets = report.targets(null);
-		// 25 ms against 400/4 = 100 ms and 500/15 = 33.3 ms: both met
+		// 25 ms against 400/4 = 100 ms and 500/15 = 33.3 ms: both met (no lean-client row here)
 		assertThat(targets).extracting(Report.Target::verdict).containsExactly("met", "met");
+		assertThat(targets.get(0).what()).contains("SDK client", "peer.import");
+		// the scrot reference is 1.25x the fastest peer (import) and 1.00x itself
+		assertThat(report.markdown()).startsWith("| case | n |")
+			.contains("| peer.scrot | 1 | 500 | 500 | 868,000 | 1.25 | 1.00 |  |");
 	}
 
 	@Test
@@ -68,8 +72,28 @@ class ReportTest {
 			.anyMatch((c) -> c >= 0xac00 && c <= 0xd7a3);
 	}
 
+	@Test
+	void editDistanceCountsADroppedCharacterOnce() {
+		assertThat(DeskhandBenchmark.editDistance("Köln".codePoints().toArray(), "Kln".codePoints().toArray()))
+			.isEqualTo(1);
+		assertThat(DeskhandBenchmark.editDistance("中文输入".codePoints().toArray(), "中输入测".codePoints().toArray()))
+			.isEqualTo(2);
+		assertThat(DeskhandBenchmark.editDistance(new int[0], "abc".codePoints().toArray())).isEqualTo(3);
+	}
+
+	@Test
+	void pipesInCaseNamesDoNotBreakTheMarkdownTable() {
+		Map<String, Rounds.Series> series = new LinkedHashMap<>();
+		series.put("peer.import", series(screenshot("peer.import", "import | convert", Source.PEER), 700, 1));
+		assertThat(Report.of(series).markdown()).contains("| import \\| convert | 1 |");
+	}
+
 	private static Case screenshot(String key, Source source) {
-		return new Case(key, key, Group.SCREENSHOT, source, 0, Case.NOTHING, () -> null, (r, t) -> Outcome.NONE);
+		return screenshot(key, key, source);
+	}
+
+	private static Case screenshot(String key, String name, Source source) {
+		return new Case(key, name, Group.SCREENSHOT, source, 0, Case.NOTHING, () -> null, (r, t) -> Outcome.NONE);
 	}
 
 	private static Rounds.Series series(Case c, long millis, long bytes) {

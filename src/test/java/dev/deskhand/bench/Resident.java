@@ -34,8 +34,16 @@ final class Resident {
 		}
 	}
 
-	/** One reading: after how many screenshots, and the resident set then. */
-	record Reading(int shots, long kib) {
+	/**
+	 * One reading: after how many screenshots, the resident set then, and the Java heap's committed
+	 * size (when the resident set grows with it, the heap grew into its ceiling rather than leaked).
+	 */
+	record Reading(int shots, long kib, long heapCommittedKib) {
+
+		static Reading now(int shots) {
+			return new Reading(shots, Resident.kib(), Runtime.getRuntime().totalMemory() / 1024);
+		}
+
 	}
 
 	/**
@@ -44,10 +52,11 @@ final class Resident {
 	 * @param shots screenshots taken
 	 * @param readings the resident set before the first and after every 100th
 	 * @param latency the screenshot calls' latencies (sequential, not interleaved)
-	 * @param heapCommittedMiB committed Java heap at the end, to tell heap growth from native growth
+	 * @param liveHeapMiB the heap in use after a full GC once the readings are taken: what the heap
+	 * really holds, as opposed to what it has grown to
 	 * @param heapMaxMiB the heap's ceiling ({@code -Xmx} or the default quarter of RAM)
 	 */
-	record Summary(int shots, List<Reading> readings, Stats latency, double heapCommittedMiB, double heapMaxMiB) {
+	record Summary(int shots, List<Reading> readings, Stats latency, double liveHeapMiB, double heapMaxMiB) {
 
 		double startMiB() {
 			return this.readings.get(0).kib() / 1024.0;
@@ -84,14 +93,16 @@ final class Resident {
 					"resident set over %d screenshots: start %.1f MiB, end %.1f MiB, max %.1f MiB, drift %+.1f %%,"
 							+ " largest deviation %+.1f %%%n",
 					this.shots, startMiB(), endMiB(), maxMiB(), driftPercent(), largestDeviationPercent()));
+			Reading last = this.readings.get(this.readings.size() - 1);
 			text.append(String.format(Locale.ROOT,
-					"  heap committed at the end %.0f MiB of max %.0f MiB; screenshot p50 %s ms, p95 %s ms over the %d"
-							+ " sequential calls%n",
-					this.heapCommittedMiB, this.heapMaxMiB, Report.millis(this.latency.p50()),
-					Report.millis(this.latency.p95()), this.latency.n()));
-			text.append("  readings (screenshots: MiB):");
+					"  Java heap: committed %.0f MiB at the end (ceiling %.0f MiB), %.0f MiB live after a full GC;"
+							+ " screenshot p50 %s ms, p95 %s ms over the %d sequential calls%n",
+					last.heapCommittedKib() / 1024.0, this.heapMaxMiB, this.liveHeapMiB,
+					Report.millis(this.latency.p50()), Report.millis(this.latency.p95()), this.latency.n()));
+			text.append("  readings (screenshots: resident MiB / heap committed MiB):");
 			for (Reading reading : this.readings) {
-				text.append(String.format(Locale.ROOT, " %d:%.0f", reading.shots(), reading.kib() / 1024.0));
+				text.append(String.format(Locale.ROOT, " %d:%.0f/%.0f", reading.shots(), reading.kib() / 1024.0,
+						reading.heapCommittedKib() / 1024.0));
 			}
 			return text.append('\n').toString();
 		}
