@@ -1,7 +1,6 @@
 package dev.deskhand.ops;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -75,10 +74,6 @@ class ApprovalsEndpoint {
 		fields.put("summary", pending.request().summary());
 		fields.put("requested_at", pending.requestedAt().toString());
 		return fields;
-	}
-
-	static List<String> keys(java.util.Collection<Capability> capabilities) {
-		return capabilities.stream().map(Capability::key).sorted().toList();
 	}
 
 }
