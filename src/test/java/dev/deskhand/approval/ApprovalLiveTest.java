@@ -30,6 +30,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.mcp.McpTestClients;
+import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
@@ -102,7 +103,7 @@ class ApprovalLiveTest {
 	@AfterEach
 	void disconnect() throws Exception {
 		if (this.client != null) {
-			revokeAll();
+			new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
 			this.client.closeGracefully();
 		}
 	}
@@ -328,24 +329,8 @@ class ApprovalLiveTest {
 		}
 	}
 
-	private void revokeAll() throws Exception {
-		String grants = operator("GET", "/actuator/grants", null).body();
-		java.util.regex.Matcher sessions = java.util.regex.Pattern.compile("\"session\":\"(s-[0-9a-f]+)\"").matcher(grants);
-		while (sessions.find()) {
-			operator("DELETE", "/actuator/grants/" + sessions.group(1), null);
-		}
-	}
-
-	private HttpResponse<String> operator(String method, String path, String json) throws Exception {
-		HttpRequest.Builder request = HttpRequest.newBuilder(management(path))
-			.header("Authorization", "Bearer " + OPERATOR_TOKEN);
-		if (json != null) {
-			request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
-		}
-		else {
-			request.method(method, HttpRequest.BodyPublishers.noBody());
-		}
-		return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+	private HttpResponse<String> operator(String method, String path, String json) {
+		return new OperatorApi(this.managementPort, OPERATOR_TOKEN).send(method, path, json);
 	}
 
 	private URI management(String path) {

@@ -26,6 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.platform.Frame;
 import dev.deskhand.screen.AreaAverageScaler;
+import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
@@ -292,7 +293,7 @@ class McpEndToEndTest {
 	}
 
 	@Test
-	void legacySseTransportServesTheSameTools() throws Exception {
+	void legacySseTransportServesTheSameTools() {
 		McpSyncClient sse = McpTestClients.sse(this.port);
 		try {
 			assertThat(sse.listTools().tools()).extracting(McpSchema.Tool::name).contains("screenshot", "left_click");
@@ -307,24 +308,10 @@ class McpEndToEndTest {
 			sse.closeGracefully();
 			// A legacy SSE session has no close signal Deskhand can see: free its input lease the
 			// operator's way, as the next tests need it.
-			releaseEveryLease();
+			new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
 		}
 	}
 
-	private void releaseEveryLease() throws Exception {
-		HttpClient http = HttpClient.newHttpClient();
-		String grants = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-				+ "/actuator/grants")).header("Authorization", "Bearer " + OPERATOR_TOKEN).build(),
-				HttpResponse.BodyHandlers.ofString()).body();
-		java.util.regex.Matcher sessions = java.util.regex.Pattern.compile("\"session\":\"(s-[0-9a-f]+)\"")
-			.matcher(grants);
-		while (sessions.find()) {
-			http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-					+ "/actuator/grants/" + sessions.group(1))).header("Authorization", "Bearer " + OPERATOR_TOKEN)
-				.DELETE()
-				.build(), HttpResponse.BodyHandlers.discarding());
-		}
-	}
 
 	@Test
 	void healthAndMetricsShowTheDriverAndTheCalls() throws Exception {
