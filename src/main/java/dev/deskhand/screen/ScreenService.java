@@ -143,7 +143,12 @@ public class ScreenService {
 
 	/** The display holding a point, or {@code null}. */
 	public DisplayInfo displayAt(Point point) {
-		for (DisplayInfo display : displays()) {
+		return displayAt(displays(), point);
+	}
+
+	/** The display of {@code displays} holding a point, or {@code null}: for callers that hold the list. */
+	public static DisplayInfo displayAt(List<DisplayInfo> displays, Point point) {
+		for (DisplayInfo display : displays) {
 			if (display.bounds().contains(point.x(), point.y())) {
 				return display;
 			}
@@ -151,20 +156,21 @@ public class ScreenService {
 		return null;
 	}
 
+
 	/**
-	 * A rectangle on the desktop in image pixels of a display, through the session's geometry,
-	 * clipped to the display: {@code [x, y, width, height]}, or {@code null} when it lies outside.
+	 * A rectangle on the desktop in image pixels of a geometry's display, clipped to it, or
+	 * {@code null} when it lies outside: for callers mapping many rectangles through one geometry.
 	 */
-	public int[] toImageRect(String session, DisplayInfo display, Rect rect) {
-		Rect d = display.bounds();
+	public static int[] toImageRect(ScreenGeometry geometry, Rect rect) {
+		Rect d = geometry.bounds();
 		int x0 = Math.max(rect.x(), d.x());
 		int y0 = Math.max(rect.y(), d.y());
 		int x1 = Math.min(rect.right(), d.right());
 		int y1 = Math.min(rect.bottom(), d.bottom());
-		if (x0 >= x1 || y0 >= y1) {
-			return null;
-		}
-		ScreenGeometry geometry = geometryFor(session, display);
+		return (x0 < x1 && y0 < y1) ? toImageRect(geometry, x0, y0, x1, y1) : null;
+	}
+
+	private static int[] toImageRect(ScreenGeometry geometry, int x0, int y0, int x1, int y1) {
 		int[] topLeft = geometry.toImage(new Point(x0, y0));
 		int[] bottomRight = geometry.toImage(new Point(x1 - 1, y1 - 1));
 		return new int[] { topLeft[0], topLeft[1], bottomRight[0] - topLeft[0] + 1, bottomRight[1] - topLeft[1] + 1 };

@@ -2,6 +2,7 @@ package dev.deskhand.tools;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.privacy.PrivacyProperties;
+import dev.deskhand.screen.ScreenGeometry;
 import dev.deskhand.screen.ScreenService;
 
 /** Window tools: what is open and where, and bringing an application to the front. */
@@ -84,9 +86,10 @@ public class WindowTools {
 		return this.runner.run("list_windows", () -> {
 			CallContext call = this.contexts.of(context);
 			this.actionRunner.authorizeObservation(call, "list_windows", "list the open windows");
+			ImageSpace space = new ImageSpace(call);
 			List<Map<String, Object>> windows = new ArrayList<>();
 			for (WindowInfo window : this.driver.windows().list()) {
-				windows.add(describe(call, window));
+				windows.add(describe(space, window));
 			}
 			return ToolResults.json(Map.of("windows", windows));
 		});
@@ -126,7 +129,7 @@ public class WindowTools {
 					"open_application", "outcome", "ok", "app", name, "launched", running.isEmpty()));
 			Map<String, Object> result = new LinkedHashMap<>();
 			result.put("launched", running.isEmpty());
-			result.put("window", describe(call, window));
+			result.put("window", describe(new ImageSpace(call), window));
 			return ToolResults.json(result);
 		});
 	}
@@ -180,7 +183,7 @@ public class WindowTools {
 		}
 	}
 
-	private Map<String, Object> describe(CallContext call, WindowInfo window) {
+	private Map<String, Object> describe(ImageSpace space, WindowInfo window) {
 		boolean masked = this.privacy.maskedApps().stream().anyMatch(window::belongsTo);
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("id", "0x" + Long.toHexString(window.id()));
@@ -188,13 +191,9 @@ public class WindowTools {
 		fields.put("app", window.appClass().isEmpty() ? window.executable() : window.appClass());
 		fields.put("pid", window.pid());
 		Rect bounds = window.bounds();
-		DisplayInfo display = (bounds != null) ? this.screen
-			.displayAt(new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2)) : null;
-		if (display == null && bounds != null) {
-			display = this.screen.displayAt(new Point(bounds.x(), bounds.y()));
-		}
+		DisplayInfo display = (bounds != null) ? space.displayOf(bounds) : null;
 		fields.put("display_id", (display != null) ? display.id() : null);
-		fields.put("bounds", (display != null) ? boundsOrNull(call, display, bounds) : null);
+		fields.put("bounds", (display != null) ? space.imageRect(display, bounds) : null);
 		fields.put("focused", window.focused());
 		if (masked) {
 			fields.put("masked", true);
@@ -202,9 +201,38 @@ public class WindowTools {
 		return fields;
 	}
 
-	private List<Integer> boundsOrNull(CallContext call, DisplayInfo display, Rect bounds) {
-		int[] rect = this.screen.toImageRect(call.handle(), display, bounds);
-		return (rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null;
+	/**
+	 * The displays and the session's geometries, read once per call: a window list maps every
+	 * window through them, and each read is an X round trip.
+	 */
+	private final class ImageSpace {
+
+		private final CallContext call;
+
+		private final List<DisplayInfo> displays;
+
+		private final Map<String, ScreenGeometry> geometries = new HashMap<>();
+
+		ImageSpace(CallContext call) {
+			this.call = call;
+			this.displays = WindowTools.this.screen.displays();
+		}
+
+		/** The display holding the window's centre, else its top-left corner. */
+		DisplayInfo displayOf(Rect bounds) {
+			DisplayInfo display = ScreenService.displayAt(this.displays,
+					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
+			return (display != null) ? display : ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
+		}
+
+		List<Integer> imageRect(DisplayInfo display, Rect bounds) {
+			ScreenGeometry geometry = this.geometries.computeIfAbsent(display.id(),
+					(id) -> WindowTools.this.screen.geometryFor(this.call.handle(), display));
+			int[] rect = ScreenService.toImageRect(geometry, bounds);
+			return (rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null;
+		}
+
 	}
+
 
 }
