@@ -156,7 +156,6 @@ public class ScreenService {
 		return null;
 	}
 
-
 	/**
 	 * A rectangle on the desktop in image pixels of a geometry's display, clipped to it, or
 	 * {@code null} when it lies outside: for callers mapping many rectangles through one geometry.
