@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import dev.deskhand.platform.Frame;
@@ -75,17 +76,40 @@ final class FrameCache {
 	/**
 	 * Remembers a new capture of a whole display.
 	 * @param captured from {@link #now()} right before the capture
+	 * @param unused receives the pixel array that no entry holds any more: the new frame's when
+	 * it shows what the cached one does, else the replaced entry's. The caller must make sure no
+	 * one still reads it (the pipeline holds the display's lock over screenshots and crops).
 	 * @return the cached entry, refreshed, when the capture shows exactly the same pixels of the
-	 * same region (the new frame is then dropped); else a new entry that replaces it
+	 * same region; else a new entry that replaces it, knowing which rows changed
 	 */
-	Entry remember(String displayId, Rect region, Frame frame, Moment captured) {
-		return this.displays.compute(displayId, (id, cached) -> {
-			if (cached != null && cached.shows(region, frame)) {
+	Entry remember(String displayId, Rect region, Frame frame, Moment captured, Consumer<int[]> unused) {
+		int[][] released = new int[1][];
+		Entry entry = this.displays.compute(displayId, (id, cached) -> {
+			boolean[] changed = (cached != null) ? cached.changedRows(region, frame) : null;
+			if (changed != null && !anyTrue(changed)) {
 				cached.seen(captured);
+				released[0] = frame.pixels();
 				return cached;
 			}
-			return new Entry(this.ids.incrementAndGet(), region, frame, captured);
+			if (cached != null) {
+				released[0] = cached.frame.pixels();
+			}
+			return new Entry(this.ids.incrementAndGet(), region, frame, captured, (cached != null) ? cached.id : -1,
+					changed);
 		});
+		if (released[0] != null) {
+			unused.accept(released[0]);
+		}
+		return entry;
+	}
+
+	private static boolean anyTrue(boolean[] values) {
+		for (boolean value : values) {
+			if (value) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -141,16 +165,35 @@ final class FrameCache {
 
 		private final Map<EncodingKey, byte[]> encodings = new ConcurrentHashMap<>();
 
+		private final long previousId;
+
+		private final boolean[] changedRows;
+
 		private volatile long seenNanos;
 
 		private volatile long inputGeneration;
 
-		private Entry(long id, Rect region, Frame frame, Moment captured) {
+		private Entry(long id, Rect region, Frame frame, Moment captured, long previousId, boolean[] changedRows) {
 			this.id = id;
 			this.region = region;
 			this.frame = frame;
 			this.seenNanos = captured.nanos();
 			this.inputGeneration = captured.inputGeneration();
+			this.previousId = previousId;
+			this.changedRows = changedRows;
+		}
+
+		/** The frame this one replaced, or -1. */
+		long previousId() {
+			return this.previousId;
+		}
+
+		/**
+		 * Per row of the frame, whether it differs from frame {@link #previousId()}; {@code null}
+		 * when the two are not comparable (no previous frame, another region or size).
+		 */
+		boolean[] changedRows() {
+			return this.changedRows;
 		}
 
 		/** Identifies the frame for sessions; a new frame gets a new id, an identical one keeps it. */
@@ -173,11 +216,24 @@ final class FrameCache {
 			this.encodings.putIfAbsent(key, image);
 		}
 
-		private boolean shows(Rect region, Frame other) {
-			int length = this.frame.width() * this.frame.height();
-			return this.region.equals(region) && this.frame.width() == other.width()
-					&& this.frame.height() == other.height()
-					&& Arrays.equals(this.frame.pixels(), 0, length, other.pixels(), 0, length);
+		/**
+		 * Which rows of {@code other} differ from this frame, or {@code null} when the two are not
+		 * comparable; row by row with {@link Arrays#equals}, which costs about as much as one
+		 * comparison of the whole frame.
+		 */
+		private boolean[] changedRows(Rect region, Frame other) {
+			int width = this.frame.width();
+			int height = this.frame.height();
+			if (!this.region.equals(region) || width != other.width() || height != other.height()) {
+				return null;
+			}
+			int[] mine = this.frame.pixels();
+			int[] theirs = other.pixels();
+			boolean[] changed = new boolean[height];
+			for (int y = 0, start = 0; y < height; y++, start += width) {
+				changed[y] = !Arrays.equals(mine, start, start + width, theirs, start, start + width);
+			}
+			return changed;
 		}
 
 		/** Runs inside {@code compute}, so one display's updates never interleave. */

@@ -46,6 +46,9 @@ public final class PngEncoder {
 	/** zlib's 2-byte header, which the joined stream carries once. */
 	private static final int ZLIB_HEADER = 2;
 
+	/** What a level-1 {@link Deflater} starts its zlib stream with (RFC 1950: deflate, 32K window, fastest). */
+	private static final byte[] ZLIB_BEST_SPEED_HEADER = { 0x78, 0x01 };
+
 	/** zlib's Adler-32 trailer, which only the joined stream carries. */
 	private static final int ZLIB_TRAILER = 4;
 
@@ -137,9 +140,22 @@ public final class PngEncoder {
 
 	private static byte[] assemble(int width, int height, Stripe[] stripes) {
 		int last = stripes.length - 1;
-		long data = ZLIB_HEADER + ZLIB_TRAILER;
+		DeflatedRows[] parts = new DeflatedRows[stripes.length];
 		for (int i = 0; i <= last; i++) {
-			data += stripes[i].bodyLength(i == last);
+			parts[i] = stripes[i].view(i == last);
+		}
+		return assemble(width, height, parts);
+	}
+
+	/**
+	 * A PNG of {@code width} x {@code height} from its rows deflated in order, top to bottom, by
+	 * {@link #deflateRows} (the last part with {@code last} set): the parts' data joined under
+	 * one zlib header, and the Adler-32 of all rows combined from the parts'.
+	 */
+	static byte[] assemble(int width, int height, DeflatedRows[] parts) {
+		long data = ZLIB_HEADER + ZLIB_TRAILER;
+		for (DeflatedRows part : parts) {
+			data += part.length();
 		}
 		if (data > Integer.MAX_VALUE - 64) {
 			throw new IllegalStateException("PNG larger than 2 GB");
@@ -148,19 +164,47 @@ public final class PngEncoder {
 		out.write(SIGNATURE, 0, SIGNATURE.length);
 		writeHeader(out, width, height);
 		int idat = out.beginChunk("IDAT");
-		out.write(stripes[0].out, 0, ZLIB_HEADER);
-		int adler = stripes[0].adler;
-		for (int i = 0; i <= last; i++) {
-			Stripe stripe = stripes[i];
-			out.write(stripe.out, ZLIB_HEADER, stripe.bodyLength(i == last));
+		out.write(ZLIB_BEST_SPEED_HEADER, 0, ZLIB_HEADER);
+		int adler = parts[0].adler();
+		for (int i = 0; i < parts.length; i++) {
+			DeflatedRows part = parts[i];
+			out.write(part.data(), part.offset(), part.length());
 			if (i > 0) {
-				adler = Adler32Combine.combine(adler, stripe.adler, stripe.inputBytes);
+				adler = Adler32Combine.combine(adler, part.adler(), part.inputBytes());
 			}
 		}
 		out.writeInt(adler);
 		out.endChunk(idat);
 		out.endChunk(out.beginChunk("IEND"));
 		return out.bytes();
+	}
+
+	/**
+	 * Rows {@code [fromRow, toRow)} of a {@code width}-pixel-wide image, filtered and deflated
+	 * on their own (from an empty dictionary), ready to be joined by {@link #assemble}: an
+	 * incremental screenshot keeps these per tile of rows and re-deflates only changed tiles.
+	 * @param last whether these are the image's last rows (they end the deflate stream)
+	 */
+	DeflatedRows deflateRows(int[] pixels, int width, int fromRow, int toRow, boolean last) {
+		Stripe stripe = take();
+		try {
+			stripe.deflate(pixels, width, fromRow, toRow, last);
+			DeflatedRows view = stripe.view(last);
+			byte[] own = Arrays.copyOfRange(view.data(), view.offset(), view.offset() + view.length());
+			return new DeflatedRows(own, 0, own.length, view.adler(), view.inputBytes());
+		}
+		finally {
+			give(stripe);
+		}
+	}
+
+	/**
+	 * Raw deflate data of some rows, as {@link #assemble} joins them: no zlib header, ending in a
+	 * sync flush (or, for the image's last rows, the final block without the trailer).
+	 * @param adler the Adler-32 of the filtered rows
+	 * @param inputBytes how many filtered bytes the rows are
+	 */
+	record DeflatedRows(byte[] data, int offset, int length, int adler, long inputBytes) {
 	}
 
 	private static void writeHeader(ChunkWriter out, int width, int height) {
@@ -270,6 +314,14 @@ public final class PngEncoder {
 				}
 			}
 			this.adler = this.deflater.getAdler();
+		}
+
+		/** The stripe's raw deflate data, valid until the stripe is deflated again. */
+		DeflatedRows view(boolean last) {
+			if (this.out[0] != ZLIB_BEST_SPEED_HEADER[0] || this.out[1] != ZLIB_BEST_SPEED_HEADER[1]) {
+				throw new IllegalStateException("unexpected zlib header " + this.out[0] + " " + this.out[1]);
+			}
+			return new DeflatedRows(this.out, ZLIB_HEADER, bodyLength(last), this.adler, this.inputBytes);
 		}
 
 		/** The stripe's raw deflate data: no zlib header, and no trailer for the last stripe. */

@@ -2,24 +2,39 @@ package dev.deskhand.screen;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 
 /**
- * Captured frames to encoded images: capture, compare with the display's cached frame, scale
- * into a reused buffer, encode, and keep the result for the next identical capture; and zoom
- * crops from that frame while it is fresh. Thread-safe: screenshots of one or several displays
- * may run at the same time.
+ * Captured frames to encoded images: capture into a reused buffer, compare with the display's
+ * cached frame row by row, scale and encode what changed, and keep the result for the next
+ * identical capture; and zoom crops from that frame while it is fresh. Thread-safe: screenshots
+ * of several displays run at the same time, those of one display one after the other.
  */
 final class ScreenPipeline {
+
+	/** Captures a region, into {@code buffer} when it is large enough and not {@code null}. */
+	@FunctionalInterface
+	interface Capture {
+
+		Frame capture(Rect region, int[] buffer);
+
+	}
 
 	/** An encoded image and the frame it shows. */
 	record Image(byte[] bytes, int width, int height, long frameId) {
 	}
 
-	private final Function<Rect, Frame> capture;
+	private final Capture capture;
+
+	private final Map<String, DisplayState> displays = new ConcurrentHashMap<>();
+
+	private final PngEncoder png;
+
+	private final ScreenWorkers workers;
 
 	private final List<CaptureFilter> filters;
 
@@ -37,11 +52,15 @@ final class ScreenPipeline {
 	 * @param frames the per-display frame cache
 	 * @param scaler the scaler
 	 * @param encoders the encoders
-	 * @param buffers pixel arrays for scaled images and crops
+	 * @param png the PNG encoder behind {@code encoders}, for incremental screenshots
+	 * @param workers threads for incremental screenshots' tiles, or {@code null}
+	 * @param buffers pixel arrays for captures, scaled images and crops
 	 */
-	ScreenPipeline(Function<Rect, Frame> capture, List<CaptureFilter> filters, FrameCache frames,
-			AreaAverageScaler scaler, ImageEncoders encoders, PixelBuffers buffers) {
+	ScreenPipeline(Capture capture, List<CaptureFilter> filters, FrameCache frames, AreaAverageScaler scaler,
+			ImageEncoders encoders, PngEncoder png, ScreenWorkers workers, PixelBuffers buffers) {
 		this.capture = capture;
+		this.png = png;
+		this.workers = workers;
 		this.filters = List.copyOf(filters);
 		this.scaler = scaler;
 		this.frames = frames;
@@ -51,22 +70,48 @@ final class ScreenPipeline {
 
 	/**
 	 * Captures a whole display and encodes it at {@code size}; a capture identical to the
-	 * display's cached frame reuses that frame's encoding.
+	 * display's cached frame reuses that frame's encoding, and a PNG of a partly changed one
+	 * re-encodes only the changed tiles ({@link IncrementalPng}).
 	 * @return a fresh copy of the image; callers may keep or change it
 	 */
 	Image screenshot(String displayId, Rect region, ImageSize size, ImageFormat format, float jpegQuality) {
-		FrameCache.Moment before = this.frames.now();
-		Frame captured = capture(region);
-		FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before);
-		FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
-				(format == ImageFormat.JPEG) ? jpegQuality : 0f);
-		byte[] image = entry.encoding(key);
-		if (image == null) {
-			image = encode(entry.frame(), size, format, jpegQuality);
-			entry.putEncoding(key, image);
+		DisplayState display = this.displays.computeIfAbsent(displayId, (id) -> new DisplayState());
+		// one screenshot of a display at a time: they share its capture buffers and tiles
+		synchronized (display) {
+			FrameCache.Moment before = this.frames.now();
+			int[] buffer = this.buffers.take(region.width() * region.height());
+			Frame captured;
+			try {
+				captured = capture(region, buffer);
+			}
+			catch (RuntimeException ex) {
+				this.buffers.give(buffer);
+				throw ex;
+			}
+			if (captured.pixels() != buffer) {
+				this.buffers.give(buffer);
+			}
+			FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before, this.buffers::give);
+			FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
+					(format == ImageFormat.JPEG) ? jpegQuality : 0f);
+			byte[] image = entry.encoding(key);
+			if (image == null) {
+				image = (format == ImageFormat.PNG)
+						? display.png.encode(entry.frame(), entry.id(), entry.previousId(), entry.changedRows(),
+								size.width(), size.height())
+						: encode(entry.frame(), size, format, jpegQuality);
+				entry.putEncoding(key, image);
+			}
+			// the cached array is shared by later identical screenshots: hand out a copy (~0.1 ms)
+			return new Image(image.clone(), size.width(), size.height(), entry.id());
 		}
-		// the cached array is shared by later identical screenshots: hand out a copy (~0.1 ms)
-		return new Image(image.clone(), size.width(), size.height(), entry.id());
+	}
+
+	/** What the screenshots of one display share; its monitor is the display's lock. */
+	private final class DisplayState {
+
+		final IncrementalPng png = new IncrementalPng(ScreenPipeline.this.png, ScreenPipeline.this.workers);
+
 	}
 
 	/**
@@ -79,7 +124,7 @@ final class ScreenPipeline {
 	 */
 	Image zoom(String displayId, long frameId, Rect area, ImageBudget budget, ImageFormat format,
 			float jpegQuality) {
-		Frame cropped = (frameId >= 0) ? this.frames.crop(displayId, frameId, area, this.buffers) : null;
+		Frame cropped = (frameId >= 0) ? crop(displayId, frameId, area) : null;
 		try {
 			Frame frame;
 			if (cropped != null) {
@@ -115,8 +160,23 @@ final class ScreenPipeline {
 		}
 	}
 
+	private Frame crop(String displayId, long frameId, Rect area) {
+		DisplayState display = this.displays.get(displayId);
+		if (display == null) {
+			return null;
+		}
+		// the cached frame's array is recycled once a newer screenshot replaces it
+		synchronized (display) {
+			return this.frames.crop(displayId, frameId, area, this.buffers);
+		}
+	}
+
 	private Frame capture(Rect region) {
-		Frame frame = this.capture.apply(region);
+		return capture(region, null);
+	}
+
+	private Frame capture(Rect region, int[] buffer) {
+		Frame frame = this.capture.capture(region, buffer);
 		filter(frame, region);
 		return frame;
 	}
@@ -129,6 +189,7 @@ final class ScreenPipeline {
 
 	/** Forgets the cached frames of displays not in {@code displayIds}. */
 	void retainDisplays(Collection<String> displayIds) {
+		this.displays.keySet().retainAll(displayIds);
 		this.frames.retainDisplays(displayIds);
 	}
 

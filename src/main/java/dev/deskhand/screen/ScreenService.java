@@ -47,10 +47,12 @@ public class ScreenService {
 		this.properties = properties;
 		this.sessions = new ScreenshotSessions(clock);
 		ScreenWorkers workers = ScreenWorkers.perCore();
-		ImageEncoders encoders = new ImageEncoders(new PngEncoder(workers, workers.parallelism()));
-		// two arrays: a screenshot's scaled image and a zoom's crop; concurrent calls borrow more
-		this.pipeline = new ScreenPipeline((region) -> driver.capture().capture(region), filters, new FrameCache(),
-				new AreaAverageScaler(workers), encoders, new PixelBuffers(2));
+		PngEncoder png = new PngEncoder(workers, workers.parallelism());
+		// three arrays: the next capture, a JPEG's scaled image, a zoom's crop; concurrent calls
+		// borrow more
+		this.pipeline = new ScreenPipeline((region, buffer) -> driver.capture().capture(region, buffer), filters,
+				new FrameCache(), new AreaAverageScaler(workers), new ImageEncoders(png), png, workers,
+				new PixelBuffers(3));
 	}
 
 	public List<DisplayInfo> displays() {

@@ -3,7 +3,10 @@ package dev.deskhand.screen;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,10 +43,13 @@ class ScreenPipelineTests {
 
 	private final FrameCache frames = new FrameCache(this.clock::get, Duration.ofSeconds(2));
 
-	private final ImageEncoders encoders = new ImageEncoders(new PngEncoder(workers, 2));
+	private final PngEncoder png = new PngEncoder(workers, 2);
 
-	private final ScreenPipeline pipeline = new ScreenPipeline(this::capture, List.of(), this.frames,
-			new AreaAverageScaler(workers), this.encoders, new PixelBuffers(2));
+	private final ImageEncoders encoders = new ImageEncoders(this.png);
+
+	private final Set<int[]> captureBuffers = Collections.newSetFromMap(new IdentityHashMap<>());
+
+	private final ScreenPipeline pipeline = newPipeline(List.of());
 
 	@AfterAll
 	static void stopWorkers() {
@@ -174,8 +180,7 @@ class ScreenPipelineTests {
 		};
 		AtomicInteger filtered = new AtomicInteger();
 		CaptureFilter counter = (frame, region) -> filtered.incrementAndGet();
-		ScreenPipeline masking = new ScreenPipeline(this::capture, List.of(mask, counter), this.frames,
-				new AreaAverageScaler(workers), this.encoders, new PixelBuffers(2));
+		ScreenPipeline masking = newPipeline(List.of(mask, counter));
 		long frameId = masking.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f).frameId();
 		int before = this.captures.get();
 		ScreenPipeline.Image zoom = masking.zoom("screen", frameId, new Rect(80, 80, 100, 100), ImageBudget.DEFAULT,
@@ -192,6 +197,40 @@ class ScreenPipelineTests {
 		long frameId = shot(ImageFormat.PNG).frameId();
 		this.pipeline.retainDisplays(List.of("another"));
 		assertThat(shot(ImageFormat.PNG).frameId()).isNotEqualTo(frameId);
+	}
+
+	@Test
+	void aPartlyChangedScreenIsTheSameImageAFreshPipelineMakes() throws IOException {
+		shot(ImageFormat.PNG);
+		// a text line's worth of rows in the middle, as after typing
+		for (int y = 500; y < 520; y++) {
+			for (int x = 300; x < 900; x++) {
+				this.screen[y * 1920 + x] = 0x102030 + x;
+			}
+		}
+		ScreenPipeline.Image after = shot(ImageFormat.PNG);
+		ScreenPipeline fresh = new ScreenPipeline(this::capture, List.of(), new FrameCache(),
+				new AreaAverageScaler(workers), this.encoders, this.png, workers, new PixelBuffers(3));
+		assertThat(after.bytes()).isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f)
+			.bytes());
+		Frame expected = new AreaAverageScaler().scale(new Frame(1920, 1080, this.screen.clone()), 1280, 720);
+		PixelAssertions.assertSamePixels(PngEncoderTests.decode(after.bytes()), expected.pixels(), 1280, "after");
+	}
+
+	@Test
+	void capturesReuseTheirArrays() {
+		for (int i = 0; i < 8; i++) {
+			this.screen[i * 1920 * 100] ^= 0xFFFFFF;
+			shot((i % 3 == 0) ? ImageFormat.JPEG : ImageFormat.PNG);
+			shot(ImageFormat.PNG);
+		}
+		// the cached frame and the next capture; a third only while a JPEG holds its scaled image
+		assertThat(this.captureBuffers).hasSizeLessThanOrEqualTo(3);
+	}
+
+	private ScreenPipeline newPipeline(List<CaptureFilter> filters) {
+		return new ScreenPipeline(this::capture, filters, this.frames, new AreaAverageScaler(workers), this.encoders,
+				this.png, workers, new PixelBuffers(3));
 	}
 
 	private ScreenPipeline.Image shot(ImageFormat format) {
@@ -214,10 +253,22 @@ class ScreenPipelineTests {
 		assertThat(this.captures).as("captures").hasValue(before);
 	}
 
-	/** Like a driver: a new array per call, which the caller owns. */
+	/** Like a driver: into the buffer given when it is large enough, else a new array. */
+	private Frame capture(Rect region, int[] buffer) {
+		int[] pixels = (buffer != null && buffer.length >= region.width() * region.height()) ? buffer
+				: new int[region.width() * region.height()];
+		if (buffer != null) {
+			this.captureBuffers.add(pixels);
+		}
+		return copy(region, pixels);
+	}
+
 	private Frame capture(Rect region) {
+		return copy(region, new int[region.width() * region.height()]);
+	}
+
+	private Frame copy(Rect region, int[] pixels) {
 		this.captures.incrementAndGet();
-		int[] pixels = new int[region.width() * region.height()];
 		for (int y = 0; y < region.height(); y++) {
 			System.arraycopy(this.screen, (region.y() + y) * 1920 + region.x(), pixels, y * region.width(),
 					region.width());

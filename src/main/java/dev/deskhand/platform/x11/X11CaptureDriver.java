@@ -44,6 +44,11 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	@Override
 	public Frame capture(Rect region) {
+		return capture(region, null);
+	}
+
+	@Override
+	public Frame capture(Rect region, int[] buffer) {
 		if (region.width() == 0 || region.height() == 0) {
 			throw DeskhandException.args("cannot capture an empty region " + region);
 		}
@@ -56,9 +61,9 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 			}
 			X11ShmSegment shm = segmentFor(connection, root, region);
 			if (shm != null) {
-				return shm.capture(root, region);
+				return shm.capture(root, region, buffer);
 			}
-			return getImage(connection, region);
+			return getImage(connection, region, buffer);
 		});
 	}
 
@@ -102,7 +107,7 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 		}
 	}
 
-	private static Frame getImage(X11Connection connection, Rect region) {
+	private static Frame getImage(X11Connection connection, Rect region, int[] buffer) {
 		Xlib xlib = connection.libraries().xlib();
 		Pointer image = xlib.XGetImage(connection.display(), connection.root(), region.x(), region.y(),
 				region.width(), region.height(), new NativeLong(-1), Xlib.ZPIXMAP);
@@ -113,7 +118,7 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 					"XGetImage of " + region + " failed" + ((error != null) ? ": " + error.describe() : ""));
 		}
 		try {
-			return X11Pixels.toFrame(new Xlib.XImage(image));
+			return X11Pixels.toFrame(new Xlib.XImage(image), buffer);
 		}
 		finally {
 			xlib.XDestroyImage(image);

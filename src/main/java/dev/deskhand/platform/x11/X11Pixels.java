@@ -13,14 +13,16 @@ final class X11Pixels {
 	private X11Pixels() {
 	}
 
-	static Frame toFrame(Xlib.XImage image) {
+	/** @param buffer receives the pixels when not {@code null} and large enough; else a new array */
+	static Frame toFrame(Xlib.XImage image, int[] buffer) {
 		requireRgb32(image.bits_per_pixel, image.red_mask.longValue(), image.green_mask.longValue(),
 				image.blue_mask.longValue());
 		int width = image.width;
 		int height = image.height;
-		int[] pixels = new int[width * height];
+		int length = width * height;
+		int[] pixels = (buffer != null && buffer.length >= length) ? buffer : new int[length];
 		if (image.bytes_per_line == width * 4) {
-			image.data.read(0, pixels, 0, pixels.length);
+			image.data.read(0, pixels, 0, length);
 		}
 		else {
 			for (int row = 0; row < height; row++) {
@@ -28,19 +30,19 @@ final class X11Pixels {
 			}
 		}
 		boolean swap = (image.byte_order == Xlib.LSB_FIRST) != (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN);
-		normalize(pixels, swap);
+		normalize(pixels, length, swap);
 		return new Frame(width, height, pixels);
 	}
 
 	/** Clears the padding byte (not always zero, even on Xvfb) and fixes a foreign byte order. */
-	static void normalize(int[] pixels, boolean swapBytes) {
+	static void normalize(int[] pixels, int length, boolean swapBytes) {
 		if (swapBytes) {
-			for (int i = 0; i < pixels.length; i++) {
+			for (int i = 0; i < length; i++) {
 				pixels[i] = Integer.reverseBytes(pixels[i]) & 0xFFFFFF;
 			}
 		}
 		else {
-			for (int i = 0; i < pixels.length; i++) {
+			for (int i = 0; i < length; i++) {
 				pixels[i] &= 0xFFFFFF;
 			}
 		}

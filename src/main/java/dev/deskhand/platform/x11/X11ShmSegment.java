@@ -84,8 +84,11 @@ final class X11ShmSegment {
 		return bytes <= this.capacity;
 	}
 
-	/** Captures a region of the root window (already checked to lie inside it). */
-	Frame capture(X11Connection.RootInfo root, Rect region) {
+	/**
+	 * Captures a region of the root window (already checked to lie inside it), into
+	 * {@code buffer} when it is large enough.
+	 */
+	Frame capture(X11Connection.RootInfo root, Rect region, int[] buffer) {
 		Xlib xlib = this.connection.libraries().xlib();
 		Pointer image = this.connection.libraries()
 			.xshm()
@@ -109,7 +112,7 @@ final class X11ShmSegment {
 				throw new DeskhandException(ErrorCode.E_FAIL, "XShmGetImage of " + region + " failed"
 						+ ((error != null) ? ": " + error.describe() : ""));
 			}
-			return X11Pixels.toFrame(header);
+			return X11Pixels.toFrame(header, buffer);
 		}
 		finally {
 			// frees the XImage header only: XShmCreateImage's images never own their data

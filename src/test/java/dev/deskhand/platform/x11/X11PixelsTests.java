@@ -13,7 +13,7 @@ class X11PixelsTests {
 	@Test
 	void clearsThePaddingByte() {
 		int[] pixels = { 0xFF123456, 0x00ABCDEF, 0x7F000001 };
-		X11Pixels.normalize(pixels, false);
+		X11Pixels.normalize(pixels, pixels.length, false);
 		assertThat(pixels).containsExactly(0x123456, 0xABCDEF, 0x000001);
 	}
 
@@ -21,7 +21,7 @@ class X11PixelsTests {
 	void swapsPixelsOfAServerWithTheOtherByteOrder() {
 		// MSBFirst pixel 0x00RRGGBB read as a little-endian int: BB GG RR 00
 		int[] pixels = { 0x563412FF };
-		X11Pixels.normalize(pixels, true);
+		X11Pixels.normalize(pixels, pixels.length, true);
 		assertThat(pixels).containsExactly(0x123456);
 	}
 
