@@ -44,6 +44,10 @@ final class BenchDesktop implements AutoCloseable {
 
 	private static final Duration QUICK = Duration.ofSeconds(20);
 
+	private static final String[] BACKGROUND_SEEDS = { "4242", "4243" };
+
+	private int background;
+
 	private final TestDesktop desktop;
 
 	private final Path dir;
@@ -126,14 +130,32 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	private void background() {
-		Path picture = this.dir.resolve("background.png");
-		this.desktop.run(Duration.ofSeconds(60), convert(), "-seed", "4242", "-size", "1920x1080", "plasma:fractal",
-				"-depth", "8", picture.toString())
-			.requireSuccess("convert plasma:fractal");
+		for (int i = 0; i < BACKGROUND_SEEDS.length; i++) {
+			this.desktop.run(Duration.ofSeconds(60), convert(), "-seed", BACKGROUND_SEEDS[i], "-size", "1920x1080",
+					"plasma:fractal", "-depth", "8", backgroundPicture(i).toString())
+				.requireSuccess("convert plasma:fractal");
+		}
+		showBackground(0);
+	}
+
+	/**
+	 * Swaps the background for another photo: every row of the screen changes (the terminals
+	 * leave a strip of background at the left edge), the worst case for a screenshot.
+	 */
+	void swapBackground() {
+		this.background = (this.background + 1) % BACKGROUND_SEEDS.length;
+		showBackground(this.background);
+	}
+
+	private void showBackground(int index) {
 		// display -window root sets the root window's background pixmap and exits; the server keeps
 		// the pixmap after the client is gone. It exits with 1 even when it worked, so the check is
 		// the screen itself (see contentBytes)
-		this.desktop.run(QUICK, "display", "-window", "root", picture.toString());
+		this.desktop.run(QUICK, "display", "-window", "root", backgroundPicture(index).toString());
+	}
+
+	private Path backgroundPicture(int index) {
+		return this.dir.resolve("background-" + index + ".png");
 	}
 
 	private void terminals() {

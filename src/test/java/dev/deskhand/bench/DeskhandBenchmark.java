@@ -60,12 +60,21 @@ import dev.deskhand.testing.witness.WitnessWindow;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
-				"deskhand.audit.enabled=false", "deskhand.security.operator-token=bench-operator-token" })
+				"deskhand.audit.enabled=false", "deskhand.security.operator-token=bench-operator-token",
+				// both clients send input; with no idle time the input lease never makes one wait for the other
+				"deskhand.input.lease-idle=0s" })
 class DeskhandBenchmark {
 
 	private static final int WARMUP = Integer.getInteger("deskhand.bench.warmup", 10);
 
 	private static final int ROUNDS = Integer.getInteger("deskhand.bench.rounds", 40);
+
+	/**
+	 * Calls made before the rounds so that the JIT has compiled the server's hot paths, as in a
+	 * server that has been up for a while: C2 compiles a method after about 10,000 invocations,
+	 * and ten warm-up rounds make a few dozen tool calls.
+	 */
+	private static final int JIT_WARMUP = Integer.getInteger("deskhand.bench.jit-warmup", 1500);
 
 	private static final int RSS_SHOTS = Integer.getInteger("deskhand.bench.rss-shots", 2000);
 
@@ -158,7 +167,10 @@ class DeskhandBenchmark {
 			header.forEach((line) -> out.println("  " + line));
 
 			List<Case> cases = cases();
-			out.printf("%n%d cases x (%d warm-up + %d measured) rounds, shuffled per round%n", cases.size(), WARMUP,
+			out.printf("%nwarming the JIT: %d iterations of ping, cursor_position, mouse_move (both clients),"
+					+ " every 25th with a screenshot...%n", JIT_WARMUP);
+			warmJit(JIT_WARMUP);
+			out.printf("%d cases x (%d warm-up + %d measured) rounds, shuffled per round%n", cases.size(), WARMUP,
 					ROUNDS);
 			Map<String, Rounds.Series> series = Rounds.run(cases, WARMUP, ROUNDS, new Random(SEED), out);
 			Report report = Report.of(series);
@@ -215,6 +227,10 @@ class DeskhandBenchmark {
 		cases.add(new Case("lean.jpeg", "Deskhand screenshot JPEG, lean client", Group.SCREENSHOT, Source.DESKHAND,
 				0, this::changeScreen, () -> this.lean.callTool("screenshot", Map.of("format", "jpeg")),
 				(r, t) -> leanImage(r, JPEG)));
+		// the worst case: every row of the screen changed, nothing of the last image can be reused
+		cases.add(new Case("lean.png.whole", "Deskhand screenshot PNG, lean client, whole screen changed",
+				Group.SCREENSHOT, Source.DESKHAND, 0, this::changeWholeScreen,
+				() -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
 		// the same call right after an untimed one: what skipping unchanged work buys (the witness
 		// caret blinks every 500 ms, so now and then the screen did change in between)
 		cases.add(new Case("mcp.png.repeat", "Deskhand screenshot PNG, SDK client, again at once (screen unchanged)",
@@ -241,6 +257,9 @@ class DeskhandBenchmark {
 		cases.add(new Case("mcp.move", "Deskhand mouse_move, SDK client", Group.MOVE, Source.DESKHAND, 0,
 				() -> move.aim(nextPoint()), () -> mcp("mouse_move", Map.of("coordinate", move.image())),
 				(r, t) -> pointerAt(move)));
+		cases.add(new Case("lean.move", "Deskhand mouse_move, lean client", Group.MOVE, Source.DESKHAND, 0,
+				() -> move.aim(nextPoint()), () -> lean("mouse_move", Map.of("coordinate", move.image())),
+				(r, t) -> pointerAt(move)));
 		cases.add(new Case("peer.move", "peer: xdotool mousemove --sync", Group.MOVE, Source.PEER, 0,
 				() -> move.aim(nextPoint()),
 				() -> this.shell.run("xdotool mousemove --sync \"$1\" \"$2\"", move.screenX(), move.screenY()),
@@ -248,6 +267,9 @@ class DeskhandBenchmark {
 		Target click = new Target();
 		cases.add(new Case("mcp.click", "Deskhand left_click, SDK client", Group.CLICK, Source.DESKHAND, 0,
 				() -> aimClick(click), () -> mcp("left_click", Map.of("coordinate", click.image())),
+				(r, t) -> clicked(click)));
+		cases.add(new Case("lean.click", "Deskhand left_click, lean client", Group.CLICK, Source.DESKHAND, 0,
+				() -> aimClick(click), () -> lean("left_click", Map.of("coordinate", click.image())),
 				(r, t) -> clicked(click)));
 		cases.add(new Case("peer.click", "peer: xdotool mousemove --sync + click 1", Group.CLICK, Source.PEER, 0,
 				() -> aimClick(click),
@@ -278,6 +300,36 @@ class DeskhandBenchmark {
 					+ McpTestClients.text(result));
 		}
 		return result;
+	}
+
+	private JsonNode lean(String tool, Map<String, Object> arguments) {
+		JsonNode result = this.lean.callTool(tool, arguments);
+		if (result.path("isError").asBoolean(false)) {
+			throw new AssertionError(tool + " " + arguments.keySet() + " returned an error: " + result);
+		}
+		return result;
+	}
+
+	/** Untimed: the calls that make the JIT compile what the rounds then measure. */
+	private void warmJit(int iterations) {
+		for (int i = 0; i < iterations; i++) {
+			List<Integer> point = List.of(100 + (i % 50) * 2, 100 + (i % 37) * 3);
+			this.lean.ping();
+			this.client.ping();
+			lean("cursor_position", Map.of());
+			lean("mouse_move", Map.of("coordinate", point));
+			mcp("mouse_move", Map.of("coordinate", point));
+			if (i % 25 == 0) {
+				dressed.tick("warm-up");
+				lean("screenshot", Map.of());
+				mcp("screenshot", Map.of("format", "jpeg"));
+			}
+		}
+	}
+
+	private void changeWholeScreen() {
+		dressed.swapBackground();
+		pause(30);
 	}
 
 	private void changeScreen() {

@@ -161,8 +161,12 @@ final class Report {
 						reference.get(), 15));
 			}
 		}
-		row("mcp.move").ifPresent((r) -> targets.add(atMost("mouse_move p50", r, 3)));
-		row("mcp.click").ifPresent((r) -> targets.add(atMost("left_click p50", r, 3)));
+		row("lean.png.whole").ifPresent((png) -> fastest.ifPresent((peer) -> targets.add(fraction(
+				"screenshot PNG p50, lean client, whole screen changed, vs the fastest peer", png, peer, 4))));
+		row("mcp.move").ifPresent((r) -> targets.add(atMost("mouse_move p50, SDK client", r, 3)));
+		row("lean.move").ifPresent((r) -> targets.add(atMost("mouse_move p50, lean client", r, 3)));
+		row("mcp.click").ifPresent((r) -> targets.add(atMost("left_click p50, SDK client", r, 3)));
+		row("lean.click").ifPresent((r) -> targets.add(atMost("left_click p50, lean client", r, 3)));
 		typing(targets, "type ASCII, every character arriving exactly", "mcp.type.ascii", 2000);
 		typing(targets, "type mixed Unicode (CJK, accents, symbols), exactly", "mcp.type.unicode", 300);
 		if (memory != null) {
