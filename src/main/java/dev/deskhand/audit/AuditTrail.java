@@ -38,7 +38,8 @@ import dev.deskhand.audit.AuditChainVerifier.Verification;
  * The one place audit events are written. Each {@link #record record} becomes a Spring Boot
  * audit event (stored by Boot's {@code AuditListener} in the {@code AuditEventRepository}, shown
  * at {@code /actuator/auditevents}) and, when {@code deskhand.audit.enabled}, one line appended to
- * {@code deskhand.audit.file}, synced to disk before {@code record} returns.
+ * {@code deskhand.audit.file} before {@code record} returns, and synced to disk within
+ * {@code deskhand.audit.sync-interval} ({@link AuditSync}; at once when that is 0).
  *
  * <h2>File format</h2> One JSON object per line (UTF-8, {@code \n}-terminated, no whitespace
  * between tokens), fields in this order, shown here on two lines:
@@ -69,7 +70,7 @@ import dev.deskhand.audit.AuditChainVerifier.Verification;
  * logged (rate-limited), the record is missing from the file, and the Spring event is still
  * published.
  */
-public class AuditTrail {
+public class AuditTrail implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(AuditTrail.class);
 
@@ -103,6 +104,9 @@ public class AuditTrail {
 
 	private final ReentrantLock lock;
 
+	/** Syncs the file off the caller's path; {@code null} when each append syncs itself. */
+	private final AuditSync sync;
+
 	// The fields below are guarded by lock.
 
 	/** The file's size after this trail's last append; -1 when it must be read again. */
@@ -123,6 +127,8 @@ public class AuditTrail {
 		this.publisher = publisher;
 		this.clock = clock;
 		this.lock = FILE_LOCKS.computeIfAbsent(this.file, (path) -> new ReentrantLock());
+		this.sync = (this.enabled && !properties.syncInterval().isZero())
+				? new AuditSync(this.file, properties.syncInterval()) : null;
 		if (this.enabled) {
 			start();
 		}
@@ -241,10 +247,28 @@ public class AuditTrail {
 			while (line.hasRemaining()) {
 				position += channel.write(line, position);
 			}
-			channel.force(false);
+			if (this.sync == null) {
+				channel.force(false);
+			}
 			this.tail = new Tail(seq, hash, false);
 			this.end = position;
 		}
+		if (this.sync != null) {
+			this.sync.appended();
+		}
+	}
+
+	/** Syncs records not yet on the disk. */
+	@Override
+	public void close() {
+		if (this.sync != null) {
+			this.sync.close();
+		}
+	}
+
+	/** fsyncs done off the callers' path; for tests. */
+	long backgroundSyncs() {
+		return (this.sync != null) ? this.sync.syncs() : 0;
 	}
 
 	private String serialize(long seq, Instant time, String type, String principal, Map<String, Object> data,

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -59,6 +60,33 @@ class AuditTrailTests {
 			prev = record.get("hash").stringValue();
 		}
 		assertThat(AuditChainVerifier.verify(file)).isEqualTo(new Verification(true, 5, 0, "5 records, chain intact"));
+	}
+
+	@Test
+	void recordsAreInTheFileAtOnceAndSyncedToDiskInTheBackground() {
+		Path file = this.dir.resolve("audit.jsonl");
+		AuditTrail trail = new AuditTrail(new AuditProperties(true, file, Duration.ofSeconds(30)), (event) -> {
+		}, Clock.systemUTC());
+		for (int i = 0; i < 20; i++) {
+			trail.record("input", "alice", Map.of("i", i));
+			assertThat(AuditFiles.lines(file)).hasSize(i + 1);
+		}
+		// 30 s away: nothing synced yet; closing syncs what is pending, once for all 20
+		assertThat(trail.backgroundSyncs()).isZero();
+		trail.close();
+		assertThat(trail.backgroundSyncs()).isEqualTo(1);
+		assertThat(AuditChainVerifier.verify(file).valid()).isTrue();
+	}
+
+	@Test
+	void aZeroSyncIntervalSyncsEachRecordBeforeReturning() {
+		Path file = this.dir.resolve("audit.jsonl");
+		AuditTrail trail = new AuditTrail(new AuditProperties(true, file, Duration.ZERO), (event) -> {
+		}, Clock.systemUTC());
+		trail.record("input", "alice", Map.of("i", 1));
+		trail.close();
+		assertThat(trail.backgroundSyncs()).isZero();
+		assertThat(AuditFiles.lines(file)).hasSize(1);
 	}
 
 	@Test
