@@ -11,17 +11,30 @@ import java.util.Set;
  * @param summary what will happen, in words a human can judge (typed text shortened)
  * @param auditSummary the same for the audit trail, where typed text appears only as a length and
  * a hash
+ * @param target where the first action with coordinates will land, or {@code null} when none has
+ * coordinates (typing, keys, a click where the pointer is, clipboard, launch)
  */
 public record ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary,
-		String auditSummary) {
+		String auditSummary, ApprovalTarget target) {
 
 	public ApprovalRequest {
 		capabilities = Set.copyOf(capabilities);
 	}
 
-	/** A request whose summary holds nothing secret. */
+	/** A request that points nowhere on the screen. */
+	public ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary,
+			String auditSummary) {
+		this(session, capabilities, tool, summary, auditSummary, null);
+	}
+
+	/** A request whose summary holds nothing secret, and that points nowhere on the screen. */
 	public ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary) {
-		this(session, capabilities, tool, summary, summary);
+		this(session, capabilities, tool, summary, summary, null);
+	}
+
+	/** The same request for fewer capabilities (those still to be asked). */
+	public ApprovalRequest withCapabilities(Set<Capability> narrowed) {
+		return new ApprovalRequest(this.session, narrowed, this.tool, this.summary, this.auditSummary, this.target);
 	}
 
 }

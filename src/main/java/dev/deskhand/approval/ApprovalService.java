@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import dev.deskhand.audit.AuditTrail;
@@ -52,6 +53,8 @@ public class ApprovalService {
 		this.audit = audit;
 		this.registry = registry;
 		this.clock = clock;
+		// At zero from the start, so a dashboard's rate() sees the first one.
+		List.of("asked", "granted", "denied", "expired").forEach(this::counter);
 	}
 
 	/**
@@ -77,8 +80,7 @@ public class ApprovalService {
 		if (toAsk.isEmpty()) {
 			return;
 		}
-		Decision decision = ask(
-				new ApprovalRequest(session, toAsk, request.tool(), request.summary(), request.auditSummary()), channel);
+		Decision decision = ask(request.withCapabilities(toAsk), channel);
 		if (decision.scope() == Decision.Scope.SESSION) {
 			session.grant(toAsk, this.clock.instant().plus(this.properties.grantTtl()));
 		}
@@ -150,6 +152,7 @@ public class ApprovalService {
 				this.clock.instant());
 		this.pending.put(pendingApproval.id(), pendingApproval);
 		record("approval-asked", request, Map.of("id", pendingApproval.id(), "capabilities", keys(request)));
+		count("asked");
 		Duration timeout = this.properties.askTimeout();
 		try {
 			channel.ask(pendingApproval);
@@ -194,7 +197,15 @@ public class ApprovalService {
 	}
 
 	private void count(String outcome) {
-		this.registry.counter("deskhand.approvals", "outcome", outcome).increment();
+		counter(outcome).increment();
+	}
+
+	// asked, then one of granted, denied (by a human or a policy) or expired (nobody answered).
+	private Counter counter(String outcome) {
+		return Counter.builder("deskhand.approvals")
+			.description("Approval requests asked, and how they ended")
+			.tag("outcome", outcome)
+			.register(this.registry);
 	}
 
 	private static String keys(ApprovalRequest request) {

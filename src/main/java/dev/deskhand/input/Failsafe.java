@@ -47,7 +47,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 
 	private final KeyChord chord;
 
-	private final Counter trips;
+	private final MeterRegistry registry;
 
 	private final AtomicLong tripCount = new AtomicLong();
 
@@ -78,7 +78,17 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 		this.clock = clock;
 		this.listeners = List.copyOf(listeners);
 		this.chord = KeyChord.parse(properties.chord(), driver.keyboard()::isKnownKey);
-		this.trips = Counter.builder("deskhand.failsafe.trips").description("Failsafe trips").register(registry);
+		this.registry = registry;
+		// At zero from the start, so a dashboard's rate() sees the first trip.
+		List.of("keyboard", "pointer", "operator").forEach(this::tripCounter);
+	}
+
+	// Tagged by what tripped it (the trip's "by"): keyboard (the chord), pointer (a corner), operator.
+	private Counter tripCounter(String cause) {
+		return Counter.builder("deskhand.failsafe.trips")
+			.description("Failsafe trips by cause")
+			.tag("cause", cause)
+			.register(this.registry);
 	}
 
 	/** The emergency chord, resolved: what {@code deskhand.failsafe.chord} means. */
@@ -116,7 +126,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 					this.tripCount.incrementAndGet());
 			this.state = tripped;
 		}
-		this.trips.increment();
+		tripCounter(by).increment();
 		String stopped = this.queue.abortRunning(new DeskhandException(ErrorCode.E_FAILSAFE,
 				"the failsafe tripped (" + reason + ") and stopped this action; every key and button was released"));
 		try {

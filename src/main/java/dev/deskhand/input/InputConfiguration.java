@@ -13,8 +13,9 @@ import dev.deskhand.platform.DesktopDriver;
 class InputConfiguration {
 
 	@Bean(destroyMethod = "close")
-	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<InputGuard> guards, InputProperties properties) {
-		return new InputQueue(driver, () -> guards.orderedStream().toList(), properties);
+	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<InputGuard> guards, InputProperties properties,
+			MeterRegistry registry) {
+		return new InputQueue(driver, () -> guards.orderedStream().toList(), properties, registry);
 	}
 
 	@Bean

@@ -13,6 +13,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,11 +63,23 @@ public final class InputQueue implements AutoCloseable {
 
 	private final AtomicReference<Job> current = new AtomicReference<>();
 
+	private final Timer waitTimer;
+
 	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
 		this(driver, () -> guards, properties);
 	}
 
 	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties) {
+		// A composite registry without children records nothing: for callers that want no metrics.
+		this(driver, guards, properties, new CompositeMeterRegistry());
+	}
+
+	/**
+	 * @param registry gets {@code deskhand.queue.depth} (jobs waiting) and {@code deskhand.queue.wait}
+	 * (how long a job waited for the ones ahead of it)
+	 */
+	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties,
+			MeterRegistry registry) {
 		this.driver = driver;
 		this.executor = new InputExecutor(driver);
 		this.guards = guards;
@@ -74,6 +90,12 @@ public final class InputQueue implements AutoCloseable {
 					t.setDaemon(true);
 					return t;
 				});
+		Gauge.builder("deskhand.queue.depth", this, (queue) -> queue.thread.getQueue().size())
+			.description("Input jobs waiting behind the running one")
+			.register(registry);
+		this.waitTimer = Timer.builder("deskhand.queue.wait")
+			.description("Time an input job waited for the jobs ahead of it")
+			.register(registry);
 	}
 
 	/** Runs one action and waits for it. */
@@ -145,6 +167,7 @@ public final class InputQueue implements AutoCloseable {
 	}
 
 	private void run(Job job) {
+		this.waitTimer.record(System.nanoTime() - job.submitted, TimeUnit.NANOSECONDS);
 		job.runner = Thread.currentThread();
 		job.started.complete(null);
 		this.current.set(job);
@@ -312,6 +335,8 @@ public final class InputQueue implements AutoCloseable {
 		final String session;
 
 		final List<InputAction> actions;
+
+		final long submitted = System.nanoTime();
 
 		final CompletableFuture<Void> started = new CompletableFuture<>();
 

@@ -1,6 +1,7 @@
 package dev.deskhand.ops;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,12 +13,15 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.lang.Nullable;
 
 import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.ApprovalTarget;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
 
 /**
  * {@code /actuator/approvals}: the requests waiting for a human, and the operator's answer to one.
+ * {@link ConsoleApprovalsExtension} adds {@code GET /actuator/approvals/{id}} with a crop of the
+ * screen where the request will act.
  */
 @Endpoint(id = "approvals")
 class ApprovalsEndpoint {
@@ -73,6 +77,12 @@ class ApprovalsEndpoint {
 		fields.put("tool", pending.request().tool());
 		fields.put("summary", pending.request().summary());
 		fields.put("requested_at", pending.requestedAt().toString());
+		ApprovalTarget target = pending.request().target();
+		if (target != null) {
+			// The desktop's logical coordinates, like the summary's "at (x, y)".
+			fields.put("target", Map.of("display_id", target.displayId(), "point",
+					List.of(target.point().x(), target.point().y())));
+		}
 		return fields;
 	}
 

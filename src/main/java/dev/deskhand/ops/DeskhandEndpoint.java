@@ -1,24 +1,35 @@
 package dev.deskhand.ops;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
+import org.springframework.boot.actuate.audit.AuditEvent;
+import org.springframework.boot.actuate.audit.AuditEventRepository;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
+import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
-import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.screen.ScreenshotProperties;
 
-/** {@code /actuator/deskhand}: sessions, input lease holder, queue, displays, driver, failsafe. */
+/**
+ * {@code /actuator/deskhand}: one page for an operator: sessions, input lease holder, queue,
+ * displays, driver, failsafe, and the latest audit events (what agents did and what was decided),
+ * with typed and clipboard text only as its length and hash.
+ */
 @Endpoint(id = "deskhand")
 class DeskhandEndpoint {
+
+	static final int RECENT_ACTIONS = 20;
 
 	private final DesktopDriver driver;
 
@@ -30,18 +41,25 @@ class DeskhandEndpoint {
 
 	private final Failsafe failsafe;
 
+	private final ScreenshotProperties screenshots;
+
+	private final AuditEventRepository auditEvents;
+
 	DeskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease, ApprovalService approvals,
-			Failsafe failsafe) {
+			Failsafe failsafe, ScreenshotProperties screenshots, AuditEventRepository auditEvents) {
 		this.driver = driver;
 		this.queue = queue;
 		this.lease = lease;
 		this.approvals = approvals;
 		this.failsafe = failsafe;
+		this.screenshots = screenshots;
+		this.auditEvents = auditEvents;
 	}
 
 	@ReadOperation
 	Map<String, Object> status() {
 		Instant now = Instant.now();
+		String holder = this.lease.holder();
 		QueueState queueState = this.queue.state();
 		Map<String, Object> queueFields = new LinkedHashMap<>();
 		queueFields.put("waiting", queueState.waiting());
@@ -51,26 +69,60 @@ class DeskhandEndpoint {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("driver", this.driver.name());
 		fields.put("display", this.driver.target());
-		fields.put("displays", displays());
-		fields.put("lease_holder", this.lease.holder());
+		fields.put("displays", DisplaySummaries.of(this.driver.displays(), this.screenshots.budget()));
+		fields.put("lease_holder", holder);
 		fields.put("queue", queueFields);
 		fields.put("failsafe", FailsafeEndpoint.describe(this.failsafe.state(), this.failsafe));
-		fields.put("sessions",
-				this.approvals.sessions().all().stream().map((s) -> GrantsEndpoint.describe(s, now)).toList());
+		fields.put("sessions", this.approvals.sessions()
+			.all()
+			.stream()
+			.sorted(Comparator.comparing(AgentSession::lastSeen).reversed())
+			.map((session) -> describe(session, holder, now))
+			.toList());
 		fields.put("pending_approvals", this.approvals.pending().size());
+		fields.put("recent_actions", recentActions());
 		return fields;
 	}
 
-	private List<Map<String, Object>> displays() {
-		return this.driver.displays().displays().stream().map(DeskhandEndpoint::describe).toList();
+	private static Map<String, Object> describe(AgentSession session, String leaseHolder, Instant now) {
+		Map<String, Object> fields = new LinkedHashMap<>();
+		fields.put("session", session.handle());
+		fields.put("principal", session.principal());
+		fields.put("client", session.client());
+		fields.put("created", session.created().toString());
+		// Touched by every tool call the session makes.
+		fields.put("last_activity", session.lastSeen().toString());
+		fields.put("holds_lease", session.handle().equals(leaseHolder));
+		Map<String, String> grants = new TreeMap<>();
+		session.grants(now).forEach((capability, expiry) -> grants.put(capability.key(), expiry.toString()));
+		// capability -> expiry, as /actuator/grants shows them
+		fields.put("grants", grants);
+		fields.put("apps", session.apps());
+		return fields;
 	}
 
-	private static Map<String, Object> describe(DisplayInfo display) {
+	/*
+	 * Newest first. Deskhand's own events only: Spring Security's AUTHENTICATION_* and
+	 * AUTHORIZATION_* events share the repository and would crowd them out. The data is what the
+	 * audit trail recorded, where typed and clipboard text is already reduced to length and hash.
+	 */
+	private List<Map<String, Object>> recentActions() {
+		return this.auditEvents.find(null, null, null)
+			.stream()
+			.filter((event) -> !event.getType().startsWith("AUTHENTICATION_")
+					&& !event.getType().startsWith("AUTHORIZATION_"))
+			.sorted(Comparator.comparing(AuditEvent::getTimestamp).reversed())
+			.limit(RECENT_ACTIONS)
+			.map(DeskhandEndpoint::describe)
+			.toList();
+	}
+
+	private static Map<String, Object> describe(AuditEvent event) {
 		Map<String, Object> fields = new LinkedHashMap<>();
-		fields.put("id", display.id());
-		fields.put("bounds", List.of(display.bounds().x(), display.bounds().y(), display.bounds().width(),
-				display.bounds().height()));
-		fields.put("primary", display.primary());
+		fields.put("timestamp", event.getTimestamp().toString());
+		fields.put("principal", event.getPrincipal());
+		fields.put("type", event.getType());
+		fields.put("data", event.getData());
 		return fields;
 	}
 

@@ -2,17 +2,20 @@ package dev.deskhand.ops;
 
 import java.util.Map;
 
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.audit.AuditEventRepository;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.DeskhandApplication;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.screen.ScreenshotProperties;
 
 @Configuration(proxyBeanMethods = false)
 class OpsConfiguration {
@@ -39,8 +42,27 @@ class OpsConfiguration {
 
 	@Bean
 	DeskhandEndpoint deskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease,
-			ApprovalService approvals, Failsafe failsafe) {
-		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe);
+			ApprovalService approvals, Failsafe failsafe, ScreenshotProperties screenshots,
+			AuditEventRepository auditEvents) {
+		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, screenshots, auditEvents);
+	}
+
+	@Bean
+	DeskhandInfoContributor deskhandInfoContributor(DesktopDriver driver, ScreenshotProperties screenshots,
+			ObjectProvider<BuildProperties> build) {
+		return new DeskhandInfoContributor(driver, screenshots, version(build.getIfAvailable()));
+	}
+
+	/*
+	 * build-info.properties when the build wrote one, else the jar manifest's Implementation-Version
+	 * (spring-boot-starter-parent writes it), else "dev": run from classes, there is no version.
+	 */
+	static String version(BuildProperties build) {
+		if (build != null && build.getVersion() != null) {
+			return build.getVersion();
+		}
+		String implementation = DeskhandApplication.class.getPackage().getImplementationVersion();
+		return (implementation != null) ? implementation : "dev";
 	}
 
 	// Every failsafe trip is an audit record.
@@ -48,13 +70,6 @@ class OpsConfiguration {
 	Failsafe.TripListener auditFailsafeTrips(AuditTrail audit) {
 		return (state, by) -> audit.record("failsafe-tripped", by,
 				Map.of("reason", state.reason(), "until", String.valueOf(state.until())));
-	}
-
-	@Bean
-	Gauge deskhandQueueDepth(MeterRegistry registry, InputQueue queue) {
-		return Gauge.builder("deskhand.queue.depth", queue, (q) -> q.state().waiting())
-			.description("Input actions waiting behind the running one")
-			.register(registry);
 	}
 
 }

@@ -17,6 +17,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 /**
  * Two filter chains. The operators' chain covers the actuator endpoints (on the management port)
@@ -28,6 +29,15 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
+
+	/**
+	 * The operator console's Content-Security-Policy, sent on every operator response: scripts and
+	 * styles only from the console's own files, requests only to this origin, images only from
+	 * this origin or blob: URLs the script made, no frames, no forms. Agent-controlled text (an
+	 * approval's summary) can therefore never run as script, even if a bug put it into markup.
+	 */
+	static final String CONSOLE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
+			+ "img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 	/*
 	 * Also keeps Boot from creating its default user with a generated password: that auto-config
@@ -54,8 +64,14 @@ class SecurityConfiguration {
 				// (management.endpoint.health.show-details=when-authorized, roles=OPERATOR).
 				.requestMatchers(EndpointRequest.to("health"))
 				.permitAll()
+				// The console's page, script and style sheet hold no data: its script fetches
+				// everything with the operator token, which never travels in a cookie.
+				.requestMatchers(EndpointRequest.to("console"))
+				.permitAll()
 				.anyRequest()
-				.hasRole(TokenAuthenticationProvider.OPERATOR_ROLE));
+				.hasRole(TokenAuthenticationProvider.OPERATOR_ROLE))
+			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONSOLE_POLICY))
+				.referrerPolicy((referrer) -> referrer.policy(ReferrerPolicy.NO_REFERRER)));
 		return bearerTokens(statelessApi(http), tokens).build();
 	}
 

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
 import dev.deskhand.approval.ApprovalRequest;
 import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.ApprovalTarget;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.audit.Redaction;
@@ -31,6 +32,12 @@ import dev.deskhand.screen.Screenshot;
  * after them when asked.
  */
 class ActionRunner {
+
+	/** How often long actions report progress. */
+	static final Duration PROGRESS_PERIOD = Duration.ofSeconds(1);
+
+	/** Characters per chunk when a long {@code type} reports progress. */
+	static final int TYPE_CHUNK = 100;
 
 	private final InputQueue queue;
 
@@ -77,15 +84,18 @@ class ActionRunner {
 		if (input) {
 			this.lease.checkAvailable(call.handle());
 		}
+		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
+				actions.stream().map(InputAction::target).toList());
 		this.approvals.authorize(new ApprovalRequest(call.session(), capabilities, tool,
-				this.descriptions.describe(actions), this.descriptions.describeForAudit(actions)), call.channel());
+				this.descriptions.describe(actions), this.descriptions.describeForAudit(actions), target),
+				call.channel());
 		if (input) {
 			this.lease.acquire(call.handle(), call.session().principal());
 		}
 		long start = System.nanoTime();
 		String outcome = "ok";
 		try {
-			this.queue.execute(call.handle(), actions);
+			execute(call, tool, actions);
 		}
 		catch (DeskhandException ex) {
 			outcome = ex.code().name();
@@ -102,6 +112,60 @@ class ActionRunner {
 			return ToolResults.text(text);
 		}
 		return screenshotAfter(call, displayAfter(display, actions), text);
+	}
+
+	/**
+	 * Runs the job on the queue and, when the client asked for progress, tells it how far the job
+	 * got: a long {@code type} chunk by chunk, anything with a duration of its own ({@code hold_key},
+	 * a batch's waits and holds) by the seconds elapsed.
+	 */
+	private void execute(CallContext call, String tool, List<InputAction> actions) {
+		Progress progress = call.progress();
+		if (!progress.requested()) {
+			this.queue.execute(call.handle(), actions);
+			return;
+		}
+		if (actions.size() == 1 && actions.get(0) instanceof InputAction.TypeText type
+				&& type.text().codePointCount(0, type.text().length()) > TYPE_CHUNK) {
+			typeInChunks(call, type.text());
+			return;
+		}
+		Duration own = actions.stream().map(InputAction::ownDuration).reduce(Duration.ZERO, Duration::plus);
+		if (own.compareTo(PROGRESS_PERIOD) < 0) {
+			this.queue.execute(call.handle(), actions);
+			return;
+		}
+		double total = own.toMillis() / 1000.0;
+		try (Progress.Phase phase = progress.every(PROGRESS_PERIOD, total,
+				(elapsed) -> tool + ": " + elapsed + " of " + total + " s")) {
+			this.queue.execute(call.handle(), actions);
+		}
+	}
+
+	/**
+	 * Types a long text as several queue jobs of {@link #TYPE_CHUNK} characters, reporting after
+	 * each. The failsafe and the app scope are checked before every chunk; the input lease keeps
+	 * other sessions out in between.
+	 */
+	private void typeInChunks(CallContext call, String text) {
+		int total = text.codePointCount(0, text.length());
+		Progress.Phase phase = call.progress().phase((double) total);
+		phase.report(0, "typed 0 of " + total + " characters");
+		int typed = 0;
+		int from = 0;
+		while (from < text.length()) {
+			int to = text.offsetByCodePoints(from, Math.min(TYPE_CHUNK, total - typed));
+			try {
+				this.queue.execute(call.handle(), new InputAction.TypeText(text.substring(from, to)));
+			}
+			catch (DeskhandException ex) {
+				throw new DeskhandException(ex.code(),
+						ex.getMessage() + " (after " + typed + " of " + total + " characters were typed)", ex);
+			}
+			typed += text.codePointCount(from, to);
+			from = to;
+			phase.report(typed, "typed " + typed + " of " + total + " characters");
+		}
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package dev.deskhand.tools;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,10 +70,14 @@ public class BatchTools {
 			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
 			@McpToolParam(description = "Return a screenshot after waiting", required = false) Boolean screenshot_after) {
 		return this.runner.run("wait", () -> {
+			Duration pause = ActionFactory.duration(duration);
 			CallContext call = this.contexts.of(context);
 			this.actionRunner.authorizeObservation(call, "wait", "wait " + duration + " s");
 			// Waiting is not input: it sleeps on the caller's thread and never holds up the queue.
-			ActionRunner.pause(ActionFactory.duration(duration));
+			try (Progress.Phase phase = call.progress().every(ActionRunner.PROGRESS_PERIOD, duration,
+					(elapsed) -> "waited " + elapsed + " of " + duration + " s")) {
+				ActionRunner.pause(pause);
+			}
 			if (!Boolean.TRUE.equals(screenshot_after)) {
 				return ToolResults.text("waited " + duration + " s");
 			}

@@ -4,12 +4,13 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.HumanChannel;
 
 /**
- * Who is calling and how to ask their human.
+ * Who is calling, how to ask their human, and how to tell the client how far a long call got.
  *
  * @param session the agent session (principal and MCP session together)
  * @param channel elicitation when the client supports it, else only the operator API
+ * @param progress MCP progress notifications, when the client sent a progress token
  */
-record CallContext(AgentSession session, HumanChannel channel) {
+record CallContext(AgentSession session, HumanChannel channel, Progress progress) {
 
 	/** The session's opaque handle: what per-session state is keyed by. */
 	String handle() {

@@ -1,6 +1,8 @@
 package dev.deskhand.tools;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
@@ -16,9 +18,16 @@ class CallContexts {
 
 	private final ExecutorService elicitations;
 
-	CallContexts(AgentSessions sessions, ExecutorService elicitations) {
+	private final ScheduledExecutorService progressScheduler;
+
+	private final Duration askTimeout;
+
+	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
+			Duration askTimeout) {
 		this.sessions = sessions;
 		this.elicitations = elicitations;
+		this.progressScheduler = progressScheduler;
+		this.askTimeout = askTimeout;
 	}
 
 	CallContext of(McpSyncRequestContext context) {
@@ -27,7 +36,11 @@ class CallContexts {
 		var session = this.sessions.resolve(principal, context.sessionId(), (client != null) ? client.name() : null);
 		HumanChannel channel = context.elicitEnabled() ? new ElicitationChannel(context, this.elicitations)
 				: HumanChannel.NONE;
-		return new CallContext(session, channel);
+		Progress progress = Progress.of(context, this.progressScheduler);
+		if (progress.requested()) {
+			channel = new ApprovalProgressChannel(channel, progress, this.askTimeout);
+		}
+		return new CallContext(session, channel, progress);
 	}
 
 }

@@ -2,12 +2,14 @@ package dev.deskhand.tools;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.SystemKeys;
 import dev.deskhand.audit.AuditTrail;
@@ -37,9 +39,20 @@ class ToolsConfiguration {
 		});
 	}
 
+	// Progress tickers of long calls; one thread is plenty, and it is never the input thread.
+	@Bean(destroyMethod = "shutdownNow")
+	ScheduledExecutorService deskhandProgress() {
+		return Executors.newSingleThreadScheduledExecutor((runnable) -> {
+			Thread thread = new Thread(runnable, "deskhand-progress");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
 	@Bean
-	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations) {
-		return new CallContexts(sessions, deskhandElicitations);
+	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
+			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties) {
+		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties.askTimeout());
 	}
 
 	@Bean

@@ -88,6 +88,15 @@ class ScreenPipelineBenchmark {
 		int[] counter = { 0 };
 		ScreenService changing = new ScreenService(this.driver, this.properties, Clock.systemUTC(),
 				List.of((f, region) -> f.pixels()[f.width() * f.height() - 1] = ++counter[0] & 0xFFFFFF));
+		// a filter that changes the first pixel of every row: no tile of the last image can be reused
+		int[] rows = { 0 };
+		ScreenService everyRow = new ScreenService(this.driver, this.properties, Clock.systemUTC(),
+				List.of((f, region) -> {
+					rows[0]++;
+					for (int y = 0; y < f.height(); y++) {
+						f.pixels()[y * f.width()] = (rows[0] + y) & 0xFFFFFF;
+					}
+				}));
 		String display = this.screen.displays().get(0).id();
 
 		Map<String, Supplier<Object>> cases = new LinkedHashMap<>();
@@ -114,10 +123,12 @@ class ScreenPipelineBenchmark {
 		cases.put(old, () -> record(bytes, old, png.encode(scaler.scale(this.driver.capture().capture(full), 1280, 720))));
 		cases.put("screenshot png, unchanged screen", () -> record(bytes, "screenshot png, unchanged screen",
 				this.screen.screenshot("bench", display, ImageFormat.PNG).image()));
-		cases.put("screenshot png, changed screen", () -> record(bytes, "screenshot png, changed screen",
+		cases.put("screenshot png, last pixel changed", () -> record(bytes, "screenshot png, last pixel changed",
 				changing.screenshot("bench", display, ImageFormat.PNG).image()));
-		cases.put("screenshot jpeg, changed screen", () -> record(bytes, "screenshot jpeg, changed screen",
-				changing.screenshot("bench", display, ImageFormat.JPEG).image()));
+		cases.put("screenshot png, every row changed", () -> record(bytes, "screenshot png, every row changed",
+				everyRow.screenshot("bench", display, ImageFormat.PNG).image()));
+		cases.put("screenshot jpeg, every row changed", () -> record(bytes, "screenshot jpeg, every row changed",
+				everyRow.screenshot("bench", display, ImageFormat.JPEG).image()));
 		Map<String, Runnable> setups = new LinkedHashMap<>();
 		cases.put("zoom 480x270, cropped from cached frame",
 				() -> this.screen.zoom("zoomer", display, List.of(200, 100, 520, 280), ImageFormat.PNG));
@@ -127,8 +138,8 @@ class ScreenPipelineBenchmark {
 				() -> this.screen.zoom("no-screenshot", display, List.of(200, 100, 520, 280), ImageFormat.PNG));
 		Map<String, List<Double>> samples = run(cases, setups);
 		Map<String, Long> allocated = new LinkedHashMap<>();
-		for (String name : List.of(old, "screenshot png, unchanged screen",
-				"screenshot png, changed screen", "capture 1920x1080 (driver)")) {
+		for (String name : List.of(old, "screenshot png, unchanged screen", "screenshot png, last pixel changed",
+				"screenshot png, every row changed", "capture 1920x1080 (driver)")) {
 			allocated.put(name, allocatedBy(cases.get(name)));
 		}
 		String dump = System.getProperty("bench.dump");
