@@ -35,8 +35,10 @@ import dev.deskhand.security.TransportSecurity;
  * Both MCP transports in one app: Streamable HTTP at {@code /mcp} (Spring AI's auto-configured
  * server, on our transport bean so it validates Origin and Host), and the legacy HTTP+SSE
  * transport at {@code /sse} + {@code /mcp/message} as a second server sharing the same tools.
+ * Off in the stdio profile ({@link McpStdioConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "spring.ai.mcp.server.stdio", havingValue = "false", matchIfMissing = true)
 class McpTransportConfiguration {
 
 	@Bean
