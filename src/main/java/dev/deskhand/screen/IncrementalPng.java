@@ -39,6 +39,16 @@ final class IncrementalPng {
 	/** The frame the tiles show, or -1 when they show nothing usable. */
 	private long frameId = -1;
 
+	/**
+	 * The newest frame {@link #changedSince} accounts for, or -1 when the changes since the tiles'
+	 * frame are not known. Frames other screenshots took in between (a JPEG, the operator
+	 * console's view) pass through {@link #frameReplaced}, so their changes add up here.
+	 */
+	private long trackedId = -1;
+
+	/** Per source row, whether it changed between the tiles' frame and {@link #trackedId}. */
+	private boolean[] changedSince;
+
 	/** Tiles re-encoded by the last call; for tests and benchmarks. */
 	private int lastEncodedTiles;
 
@@ -52,33 +62,48 @@ final class IncrementalPng {
 	}
 
 	/**
-	 * Encodes {@code frame} at {@code width} x {@code height}.
-	 * @param frameId identifies the frame ({@link FrameCache.Entry#id()})
-	 * @param previousId the frame {@code changedRows} compares with, or -1
-	 * @param changedRows per source row, whether it differs from frame {@code previousId};
-	 * {@code null} when unknown
+	 * The display's cached frame was replaced by frame {@code id}, which differs from frame
+	 * {@code previousId} in {@code changedRows} ({@code null}: unknown).
 	 */
-	byte[] encode(Frame frame, long frameId, long previousId, boolean[] changedRows, int width, int height) {
+	void frameReplaced(long id, long previousId, boolean[] changedRows) {
+		if (this.trackedId < 0 || previousId != this.trackedId || changedRows == null
+				|| changedRows.length != this.changedSince.length) {
+			this.trackedId = -1;
+			return;
+		}
+		for (int row = 0; row < changedRows.length; row++) {
+			this.changedSince[row] |= changedRows[row];
+		}
+		this.trackedId = id;
+	}
+
+	/**
+	 * Encodes {@code frame} at {@code width} x {@code height}.
+	 * @param frameId identifies the frame ({@link FrameCache.Entry#id()}); its changes since the
+	 * tiles' frame must have been reported to {@link #frameReplaced} for tiles to be reused
+	 */
+	byte[] encode(Frame frame, long frameId, int width, int height) {
 		if (this.plan == null || !this.plan.fits(frame, width, height)) {
 			this.plan = AreaAverageScaler.plan(frame.width(), frame.height(), width, height);
 			this.scaled = new int[width * height];
 			this.tiles = new PngEncoder.DeflatedRows[(height + TILE_ROWS - 1) / TILE_ROWS];
 			this.frameId = -1;
+			this.trackedId = -1;
 		}
 		int count = this.tiles.length;
 		int[] dirty = new int[count];
 		int dirtyCount = 0;
 		boolean same = this.frameId >= 0 && frameId == this.frameId;
-		boolean known = this.frameId >= 0 && previousId == this.frameId && changedRows != null
-				&& changedRows.length == frame.height();
+		boolean known = this.frameId >= 0 && this.trackedId == frameId;
 		for (int tile = 0; tile < count; tile++) {
-			if (!same && (!known || anyChanged(changedRows, this.plan.firstSourceRow(firstRow(tile)),
+			if (!same && (!known || anyChanged(this.changedSince, this.plan.firstSourceRow(firstRow(tile)),
 					this.plan.endSourceRow(endRow(tile, height))))) {
 				dirty[dirtyCount++] = tile;
 			}
 		}
 		// a failure half-way leaves some tiles from each frame: the next call must redo them all
 		this.frameId = -1;
+		this.trackedId = -1;
 		int[] pixels = frame.pixels();
 		int[] todo = dirty;
 		if (this.workers != null) {
@@ -90,6 +115,8 @@ final class IncrementalPng {
 			}
 		}
 		this.frameId = frameId;
+		this.trackedId = frameId;
+		this.changedSince = new boolean[frame.height()];
 		this.lastEncodedTiles = dirtyCount;
 		return PngEncoder.assemble(width, height, this.tiles);
 	}

@@ -92,13 +92,16 @@ final class ScreenPipeline {
 				this.buffers.give(buffer);
 			}
 			FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before, this.buffers::give);
+			if (entry.id() != display.latestId) {
+				display.latestId = entry.id();
+				display.png.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
+			}
 			FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
 					(format == ImageFormat.JPEG) ? jpegQuality : 0f);
 			byte[] image = entry.encoding(key);
 			if (image == null) {
 				image = (format == ImageFormat.PNG)
-						? display.png.encode(entry.frame(), entry.id(), entry.previousId(), entry.changedRows(),
-								size.width(), size.height())
+						? display.png.encode(entry.frame(), entry.id(), size.width(), size.height())
 						: encode(entry.frame(), size, format, jpegQuality);
 				entry.putEncoding(key, image);
 			}
@@ -111,6 +114,9 @@ final class ScreenPipeline {
 	private final class DisplayState {
 
 		final IncrementalPng png = new IncrementalPng(ScreenPipeline.this.png, ScreenPipeline.this.workers);
+
+		/** The newest frame of the display the PNG tiles were told about. */
+		long latestId = -1;
 
 	}
 

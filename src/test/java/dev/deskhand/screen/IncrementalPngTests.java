@@ -85,20 +85,44 @@ class IncrementalPngTests {
 	}
 
 	@Test
+	void changesOfFramesEncodedElsewhereAddUp() throws IOException {
+		int[] screen = StripedPngTests.desktopLike(1920, 1080, 13).pixels();
+		IncrementalPng incremental = new IncrementalPng(this.png, workers);
+		encodeAndCheck(incremental, screen, 1, -1, null);
+		// frame 2 (say, a JPEG screenshot) changed source row 30, frame 3 row 1000; neither went
+		// through this PNG
+		int[] before = screen.clone();
+		screen[30 * 1920] ^= 0xFFFFFF;
+		incremental.frameReplaced(2, 1, changedRows(before, screen, 1920));
+		before = screen.clone();
+		screen[1000 * 1920] ^= 0xFFFFFF;
+		incremental.frameReplaced(3, 2, changedRows(before, screen, 1920));
+		byte[] image = incremental.encode(new Frame(1920, 1080, screen), 3, 1280, 720);
+		assertThat(incremental.lastEncodedTiles()).isEqualTo(2);
+		assertThat(image).isEqualTo(
+				new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, 1280, 720));
+		// a gap in the chain (frame 5 reported against 4, which never was) trusts nothing
+		screen[500 * 1920] ^= 0xFFFFFF;
+		incremental.frameReplaced(5, 4, new boolean[1080]);
+		incremental.encode(new Frame(1920, 1080, screen), 5, 1280, 720);
+		assertThat(incremental.lastEncodedTiles()).isEqualTo(23);
+	}
+
+	@Test
 	void aNewSizeStartsOver() throws IOException {
 		int[] screen = StripedPngTests.desktopLike(1920, 1080, 11).pixels();
 		IncrementalPng incremental = new IncrementalPng(this.png, workers);
 		encodeAndCheck(incremental, screen, 1, -1, null);
-		byte[] small = incremental.encode(new Frame(1920, 1080, screen), 1, -1, null, 640, 360);
+		byte[] small = incremental.encode(new Frame(1920, 1080, screen), 1, 640, 360);
 		Frame expected = new AreaAverageScaler().scale(new Frame(1920, 1080, screen.clone()), 640, 360);
 		PixelAssertions.assertSamePixels(PngEncoderTests.decode(small), expected.pixels(), 640, "640x360");
 	}
 
 	private void encodeAndCheck(IncrementalPng incremental, int[] screen, long id, long previousId,
 			boolean[] changed) throws IOException {
-		byte[] image = incremental.encode(new Frame(1920, 1080, screen), id, previousId, changed, 1280, 720);
-		byte[] fresh = new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, -1, null,
-				1280, 720);
+		incremental.frameReplaced(id, previousId, changed);
+		byte[] image = incremental.encode(new Frame(1920, 1080, screen), id, 1280, 720);
+		byte[] fresh = new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, 1280, 720);
 		assertThat(image).as("frame %d", id).isEqualTo(fresh);
 		Frame expected = new AreaAverageScaler().scale(new Frame(1920, 1080, screen.clone()), 1280, 720);
 		PixelAssertions.assertSamePixels(PngEncoderTests.decode(image), expected.pixels(), 1280, "frame " + id);

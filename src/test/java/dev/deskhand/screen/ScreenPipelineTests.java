@@ -218,6 +218,19 @@ class ScreenPipelineTests {
 	}
 
 	@Test
+	void aJpegScreenshotInBetweenKeepsThePngIncrementalAndRight() throws IOException {
+		shot(ImageFormat.PNG);
+		this.screen[100 * 1920 + 100] ^= 0xFFFFFF;
+		shot(ImageFormat.JPEG);
+		this.screen[900 * 1920 + 100] ^= 0xFFFFFF;
+		ScreenPipeline.Image png = shot(ImageFormat.PNG);
+		ScreenPipeline fresh = new ScreenPipeline(this::capture, List.of(), new FrameCache(),
+				new AreaAverageScaler(workers), this.encoders, this.png, workers, new PixelBuffers(3));
+		assertThat(png.bytes()).isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f)
+			.bytes());
+	}
+
+	@Test
 	void capturesReuseTheirArrays() {
 		for (int i = 0; i < 8; i++) {
 			this.screen[i * 1920 * 100] ^= 0xFFFFFF;
