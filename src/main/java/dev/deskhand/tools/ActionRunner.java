@@ -190,19 +190,19 @@ class ActionRunner {
 		data.put("tool", tool);
 		data.put("outcome", outcome);
 		data.put("duration_ms", nanos / 1_000_000);
-		data.put("actions", actions.stream().map(ActionRunner::auditable).toList());
+		data.put("actions", actions.stream().map(this::auditable).toList());
 		this.audit.record("input-action", call.session().principal(), data);
 	}
 
-	/** An action as the audit keeps it: typed text only as its length and hash. */
-	private static Object auditable(InputAction action) {
+	/** An action as the audit keeps it, in words; typed text only as its length and hash. */
+	private Object auditable(InputAction action) {
 		if (action instanceof InputAction.TypeText type) {
 			Map<String, Object> text = new LinkedHashMap<>();
 			text.put("tool", "type");
 			text.put("text", Redaction.of(type.text()));
 			return text;
 		}
-		return action.toString();
+		return this.descriptions.describe(action);
 	}
 
 	/** The display to show after actions: the one the last pointed action landed on, else the given one. */
