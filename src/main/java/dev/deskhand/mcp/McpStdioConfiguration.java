@@ -51,7 +51,7 @@ class McpStdioConfiguration {
 		OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
 		System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
 		InputStream requests = new EndOfInput(new FileInputStream(FileDescriptor.in), () -> exit(context));
-		return new StdioServerTransportProvider(new JacksonMcpJsonMapper(jsonMapper), requests, protocol);
+		return new StdioServerTransportProvider(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), requests, protocol);
 	}
 
 	/*

@@ -53,7 +53,7 @@ class McpTransportConfiguration {
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, McpServerStreamableHttpProperties properties,
 			ServerTransportSecurityValidator validator) {
 		return WebMvcStreamableServerTransportProvider.builder()
-			.jsonMapper(new JacksonMcpJsonMapper(jsonMapper))
+			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
 			.mcpEndpoint(properties.getMcpEndpoint())
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
@@ -107,7 +107,7 @@ class McpTransportConfiguration {
 			ObjectProvider<List<SyncToolSpecification>> toolSpecifications, McpServerProperties properties,
 			ServerTransportSecurityValidator validator) {
 		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
-			.jsonMapper(new JacksonMcpJsonMapper(jsonMapper))
+			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
 			.sseEndpoint("/sse")
 			.messageEndpoint("/mcp/message")
 			.securityValidator(validator)
