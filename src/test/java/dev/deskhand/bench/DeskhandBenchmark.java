@@ -30,10 +30,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.bench.Case.Group;
 import dev.deskhand.bench.Case.Outcome;
@@ -45,10 +41,11 @@ import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 /**
- * Deskhand against the tools people use today, side by side in one run: Deskhand started
- * in-process and driven through the official MCP Java SDK client over Streamable HTTP, and the peer
- * pipelines as subprocesses on the same Xvfb display, interleaved round by round in shuffled order
- * (see {@link Rounds}). Run it with {@code bench/run} or {@code ./mvnw verify -Pbench}; see
+ * Deskhand against the tools people use today, side by side in one run: Deskhand started as its
+ * own process, as in production (see {@link DeskhandProcess}), and driven over Streamable HTTP
+ * through the official MCP Java SDK client and a lean client (see {@link LeanMcpClient}), and the
+ * peer pipelines as subprocesses on the same Xvfb display, interleaved round by round in shuffled
+ * order (see {@link Rounds}). Run it with {@code bench/run} or {@code ./mvnw verify -Pbench}; see
  * docs/performance.md.
  * <p>
  * It prints each case's p50/p95 and ratios and writes them to {@code bench-results.md} in the build
@@ -57,12 +54,6 @@ import dev.deskhand.testing.witness.WitnessWindow;
  * where it was sent, and each typed text arrives in the witness exactly.
  */
 @Tag("benchmark")
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false",
-				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
-				"deskhand.audit.enabled=false", "deskhand.security.operator-token=bench-operator-token",
-				// both clients send input; with no idle time the input lease never makes one wait for the other
-				"deskhand.input.lease-idle=0s" })
 class DeskhandBenchmark {
 
 	private static final int WARMUP = Integer.getInteger("deskhand.bench.warmup", 10);
@@ -82,6 +73,9 @@ class DeskhandBenchmark {
 
 	private static final Path OUTPUT = Path
 		.of(System.getProperty("deskhand.bench.output", "target/bench-results.md"));
+
+	/** Options for Deskhand's JVM; the pom's bench profile passes those spring-boot:run uses. */
+	private static final String JVM_OPTIONS = System.getProperty("deskhand.bench.jvm", "");
 
 	/** Display 1920x1080, screenshots 1280x720: 1.5 screen pixels per image pixel. */
 	private static final int IMAGE_WIDTH = 1280;
@@ -109,8 +103,7 @@ class DeskhandBenchmark {
 
 	private static WitnessWindow witness;
 
-	@LocalServerPort
-	private int port;
+	private static DeskhandProcess deskhand;
 
 	private McpSyncClient client;
 
@@ -126,35 +119,42 @@ class DeskhandBenchmark {
 
 	private byte[] lastPng;
 
-	@DynamicPropertySource
-	static void display(DynamicPropertyRegistry registry) {
-		registry.add("deskhand.display.name", () -> TestDesktop.shared().display());
-	}
-
 	@BeforeAll
-	static void dressDesktop() {
+	static void dressDesktopAndStartDeskhand() {
 		BenchDesktop.requireTools();
 		TestDesktop desktop = TestDesktop.shared();
 		dressed = BenchDesktop.dress(desktop);
 		// opened last so it is on top and focused: clicks land on it, typing goes into it
 		witness = WitnessWindow.open(desktop, "Deskhand bench witness", 900, 520, 900, 470);
+		Path log = OUTPUT.toAbsolutePath().resolveSibling("bench-deskhand.log");
+		System.out.println("starting Deskhand in its own JVM (" + (JVM_OPTIONS.isBlank() ? "JVM defaults" : JVM_OPTIONS)
+				+ "); its log: " + log);
+		deskhand = DeskhandProcess.start(desktop.display(), JVM_OPTIONS, log);
 	}
 
+	/** Runs also when the benchmark or the set-up failed: no Deskhand outlives it. */
 	@AfterAll
-	static void undress() {
-		if (witness != null) {
-			witness.close();
+	static void stopDeskhandAndUndress() {
+		try {
+			if (deskhand != null) {
+				deskhand.close();
+			}
 		}
-		if (dressed != null) {
-			dressed.close();
+		finally {
+			if (witness != null) {
+				witness.close();
+			}
+			if (dressed != null) {
+				dressed.close();
+			}
 		}
 	}
 
 	@Test
 	void deskhandAgainstThePeers() throws Exception {
 		PrintStream out = System.out;
-		this.client = McpTestClients.streamable(this.port);
-		this.lean = LeanMcpClient.connect(this.port);
+		this.client = McpTestClients.streamable(deskhand.port());
+		this.lean = LeanMcpClient.connect(deskhand.port());
 		this.shell = new Shell(TestDesktop.shared().environment(), dressed.dir());
 		NodePeer.Availability node = NodePeer.start(TestDesktop.shared().environment(), dressed.dir());
 		this.node = node.peer();
@@ -182,14 +182,27 @@ class DeskhandBenchmark {
 
 			List<Report.Target> targets = report.targets(memory);
 			header.add("load average at the end: " + loadAverage());
+			header.add("lean client: " + this.lean.connectionUse()
+					+ " (a new one when the server closes a kept-alive connection)");
 			out.println();
 			out.println(report.text());
 			out.println(memory.text());
 			out.println("targets (issue 5):");
 			out.println(Report.targetsText(targets));
 			out.println(garble);
-			Path written = write(header, report, memory, targets, garble);
+			String nativeMemory = deskhand.nativeMemorySummary().orElse(null);
+			if (nativeMemory != null) {
+				out.println("Deskhand's native memory (NMT):");
+				out.println(nativeMemory);
+			}
+			Path written = write(header, report, memory, targets, garble, nativeMemory);
 			out.println("results written to " + written.toAbsolutePath());
+		}
+		catch (RuntimeException | AssertionError ex) {
+			if (!deskhand.isAlive()) {
+				throw new AssertionError("Deskhand's process ended during the benchmark" + deskhand.tail(), ex);
+			}
+			throw ex;
 		}
 		finally {
 			if (this.node != null) {
@@ -561,14 +574,15 @@ class DeskhandBenchmark {
 	// --- resident set
 
 	/*
-	 * The 2,000 screenshots go through the lean client: the resident set is Deskhand's, and the SDK
-	 * client's quadratic line assembly (see LeanMcpClient) would fill the same heap with its garbage.
+	 * The 2,000 screenshots go through the lean client, whose cost per call is the smallest (see
+	 * LeanMcpClient): the loop then loads Deskhand as hard as one client can. The readings are
+	 * Deskhand's process alone; the heap numbers come from its own metrics endpoint.
 	 */
 
 	private Resident.Summary resident(int shots) {
 		List<Resident.Reading> readings = new ArrayList<>();
 		List<Long> nanos = new ArrayList<>();
-		readings.add(Resident.Reading.now(0));
+		readings.add(Resident.Reading.of(0, deskhand));
 		for (int shot = 1; shot <= shots; shot++) {
 			// a changed screen each time, as in the rounds; no pause, so the loop stays quick
 			dressed.tick("rss");
@@ -577,17 +591,16 @@ class DeskhandBenchmark {
 			nanos.add(System.nanoTime() - start);
 			pngHeader(result);
 			if (shot % 100 == 0 || shot == shots) {
-				readings.add(Resident.Reading.now(shot));
+				readings.add(Resident.Reading.of(shot, deskhand));
 			}
 			if (shot == shots) {
 				leanImage(result, PNG);
 			}
 		}
+		String composition = Resident.composition(deskhand.pid());
 		// after the last reading, so it cannot flatter the readings: how much of the heap is live
-		Runtime runtime = Runtime.getRuntime();
-		System.gc();
-		double live = (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0;
-		return new Resident.Summary(shots, readings, Stats.ofNanos(nanos), live, runtime.maxMemory() / 1048576.0);
+		double live = deskhand.liveHeapMiBAfterFullGc().orElse(Double.NaN);
+		return new Resident.Summary(shots, readings, Stats.ofNanos(nanos), live, deskhand.heapMaxMiB(), composition);
 	}
 
 	/**
@@ -620,8 +633,14 @@ class DeskhandBenchmark {
 		header.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
 		header.add("machine: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " CPUs; load average"
 				+ " at the start: " + loadAverage());
-		header.add("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-				+ ", max heap " + Runtime.getRuntime().maxMemory() / 1048576 + " MiB");
+		header.add("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+		header.add(String.format(Locale.ROOT,
+				"Deskhand: its own process (pid %d), JVM options %s, max heap %.0f MiB; log %s",
+				deskhand.pid(), deskhand.jvmOptions().isEmpty() ? "none (JVM defaults)"
+						: String.join(" ", deskhand.jvmOptions()),
+				deskhand.heapMaxMiB(), deskhand.log()));
+		header.add("benchmark harness (clients, checks, peers' pipes): a separate JVM, max heap "
+				+ Runtime.getRuntime().maxMemory() / 1048576 + " MiB");
 		header.add("display: Xvfb " + TestDesktop.shared().display() + " " + TestDesktop.shared().geometry()
 				+ "; whole screen as PNG (ImageMagick, full size): "
 				+ String.format(Locale.ROOT, "%,d", dressed.contentBytes()) + " bytes");
@@ -655,7 +674,7 @@ class DeskhandBenchmark {
 	}
 
 	private Path write(List<String> header, Report report, Resident.Summary memory, List<Report.Target> targets,
-			String garble) throws IOException {
+			String garble, String nativeMemory) throws IOException {
 		StringBuilder md = new StringBuilder("# Deskhand benchmark results\n\n");
 		header.forEach((line) -> md.append("- ").append(line).append('\n'));
 		md.append("\n## Latency, end to end at the caller\n\n");
@@ -666,6 +685,10 @@ class DeskhandBenchmark {
 		md.append("\n## Targets\n\n").append(Report.targetsMarkdown(targets));
 		md.append("\n## Resident set\n\n```\n").append(memory.text()).append("```\n");
 		md.append("\n## xdotool and Unicode\n\n```\n").append(garble).append("\n```\n");
+		if (nativeMemory != null) {
+			md.append("\n## Deskhand's native memory (NMT, at the end)\n\n```\n").append(nativeMemory.strip())
+				.append("\n```\n");
+		}
 		Files.createDirectories(OUTPUT.toAbsolutePath().getParent());
 		Files.writeString(OUTPUT, md.toString(), StandardCharsets.UTF_8);
 		if (this.lastPng != null) {

@@ -173,10 +173,11 @@ final class Report {
 			String result = String.format(Locale.ROOT, "start %.0f, end %.0f, max %.0f MiB; largest deviation %+.1f %%",
 					memory.startMiB(), memory.endMiB(), memory.maxMiB(), memory.largestDeviationPercent());
 			boolean flat = Math.abs(memory.largestDeviationPercent()) <= 10;
-			targets.add(new Target("resident set over " + memory.shots() + " screenshots (lean client)", "flat (±10 %)", result,
+			targets.add(new Target("Deskhand's resident set over " + memory.shots() + " screenshots (lean client)",
+					"flat (±10 %)", result,
 					flat ? "met" : String.format(Locale.ROOT, "missed by %.1f points",
 							Math.abs(memory.largestDeviationPercent()) - 10)));
-			targets.add(new Target("resident set (whole test JVM: Deskhand + MCP client + harness)", "≤ 300 MiB",
+			targets.add(new Target("resident set of Deskhand's process (its own JVM)", "≤ 300 MiB",
 					String.format(Locale.ROOT, "max %.0f MiB", memory.maxMiB()),
 					(memory.maxMiB() <= 300) ? "met"
 							: String.format(Locale.ROOT, "missed by %.0f MiB", memory.maxMiB() - 300)));
