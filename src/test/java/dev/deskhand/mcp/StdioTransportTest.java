@@ -96,8 +96,10 @@ class StdioTransportTest {
 			CallToolResult position = call(client, "cursor_position", Map.of());
 			assertThat(text(position)).contains("\"coordinate\":[200,100]");
 
-			// The operators' port stays, behind the operator token.
-			HttpResponse<String> deskhand = new OperatorApi(managementPort, OPERATOR_TOKEN).get("/actuator/deskhand");
+			// The operators' port stays, behind the operator token. It opens when the context has
+			// started, which can be after stdin already answers (the MCP server starts with its bean).
+			HttpResponse<String> deskhand = awaitOperatorPort(new OperatorApi(managementPort, OPERATOR_TOKEN))
+				.get("/actuator/deskhand");
 			assertThat(deskhand.statusCode()).isEqualTo(200);
 			assertThat(deskhand.body()).contains("\"principal\":\"local\"", "\"client\":\"deskhand-stdio-test\"");
 		}
@@ -172,6 +174,22 @@ class StdioTransportTest {
 			}
 		}
 		return text.toString();
+	}
+
+	private static OperatorApi awaitOperatorPort(OperatorApi operator) throws InterruptedException {
+		long deadline = System.nanoTime() + START.toNanos();
+		while (true) {
+			try {
+				operator.get("/actuator/health");
+				return operator;
+			}
+			catch (UncheckedIOException ex) {
+				if (System.nanoTime() > deadline) {
+					throw ex;
+				}
+				Thread.sleep(200);
+			}
+		}
 	}
 
 	private static String java() {
