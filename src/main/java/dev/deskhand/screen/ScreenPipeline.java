@@ -75,39 +75,50 @@ final class ScreenPipeline {
 	 * @return a fresh copy of the image; callers may keep or change it
 	 */
 	Image screenshot(String displayId, Rect region, ImageSize size, ImageFormat format, float jpegQuality) {
-		DisplayState display = this.displays.computeIfAbsent(displayId, (id) -> new DisplayState());
-		// one screenshot of a display at a time: they share its capture buffers and tiles
-		synchronized (display) {
-			FrameCache.Moment before = this.frames.now();
-			int[] buffer = this.buffers.take(region.width() * region.height());
-			Frame captured;
-			try {
-				captured = capture(region, buffer);
+		while (true) {
+			DisplayState display = this.displays.computeIfAbsent(displayId, (id) -> new DisplayState());
+			// one screenshot of a display at a time: they share its capture buffers and tiles
+			synchronized (display) {
+				// forgotten meanwhile (the display went away): take the current state instead
+				if (this.displays.get(displayId) == display) {
+					return screenshot(display, displayId, region, size, format, jpegQuality);
+				}
 			}
-			catch (RuntimeException ex) {
-				this.buffers.give(buffer);
-				throw ex;
-			}
-			if (captured.pixels() != buffer) {
-				this.buffers.give(buffer);
-			}
-			FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before, this.buffers::give);
-			if (entry.id() != display.latestId) {
-				display.latestId = entry.id();
-				display.png.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
-			}
-			FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
-					(format == ImageFormat.JPEG) ? jpegQuality : 0f);
-			byte[] image = entry.encoding(key);
-			if (image == null) {
-				image = (format == ImageFormat.PNG)
-						? display.png.encode(entry.frame(), entry.id(), size.width(), size.height())
-						: encode(entry.frame(), size, format, jpegQuality);
-				entry.putEncoding(key, image);
-			}
-			// the cached array is shared by later identical screenshots: hand out a copy (~0.1 ms)
-			return new Image(image.clone(), size.width(), size.height(), entry.id());
 		}
+	}
+
+	/** Under the display's lock. */
+	private Image screenshot(DisplayState display, String displayId, Rect region, ImageSize size, ImageFormat format,
+			float jpegQuality) {
+		FrameCache.Moment before = this.frames.now();
+		int[] buffer = this.buffers.take(region.width() * region.height());
+		Frame captured;
+		try {
+			captured = capture(region, buffer);
+		}
+		catch (RuntimeException ex) {
+			this.buffers.give(buffer);
+			throw ex;
+		}
+		if (captured.pixels() != buffer) {
+			this.buffers.give(buffer);
+		}
+		FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before, this.buffers::give);
+		if (entry.id() != display.latestId) {
+			display.latestId = entry.id();
+			display.png.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
+		}
+		FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
+				(format == ImageFormat.JPEG) ? jpegQuality : 0f);
+		byte[] image = entry.encoding(key);
+		if (image == null) {
+			image = (format == ImageFormat.PNG)
+					? display.png.encode(entry.frame(), entry.id(), size.width(), size.height())
+					: encode(entry.frame(), size, format, jpegQuality);
+			entry.putEncoding(key, image);
+		}
+		// the cached array is shared by later identical screenshots: hand out a copy (~0.1 ms)
+		return new Image(image.clone(), size.width(), size.height(), entry.id());
 	}
 
 	/** What the screenshots of one display share; its monitor is the display's lock. */
@@ -173,7 +184,8 @@ final class ScreenPipeline {
 		}
 		// the cached frame's array is recycled once a newer screenshot replaces it
 		synchronized (display) {
-			return this.frames.crop(displayId, frameId, area, this.buffers);
+			return (this.displays.get(displayId) == display) ? this.frames.crop(displayId, frameId, area, this.buffers)
+					: null;
 		}
 	}
 
@@ -195,7 +207,14 @@ final class ScreenPipeline {
 
 	/** Forgets the cached frames of displays not in {@code displayIds}. */
 	void retainDisplays(Collection<String> displayIds) {
-		this.displays.keySet().retainAll(displayIds);
+		this.displays.forEach((id, state) -> {
+			if (!displayIds.contains(id)) {
+				// not while a screenshot of it runs: its buffers must not meet a new state's
+				synchronized (state) {
+					this.displays.remove(id, state);
+				}
+			}
+		});
 		this.frames.retainDisplays(displayIds);
 	}
 
