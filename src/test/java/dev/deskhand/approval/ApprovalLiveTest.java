@@ -31,6 +31,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.mcp.McpTestClients;
 import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
@@ -141,7 +142,7 @@ class ApprovalLiveTest {
 	void anUnansweredAskExpiresAsADeny() {
 		this.client = McpTestClients.streamable(this.port, "slow-human", (request) -> {
 			this.elicitations.incrementAndGet();
-			sleep(Duration.ofSeconds(5));
+			Pause.of(Duration.ofSeconds(5));
 			return answer("approve", "once");
 		});
 		CallToolResult result = click(100, 160);
@@ -305,7 +306,7 @@ class ApprovalLiveTest {
 	}
 
 	private static void assertNothingArrives() {
-		sleep(QUIET);
+		Pause.of(QUIET);
 		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN")
 				|| e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(TestDesktop.shared().keysDown()).isEmpty();
@@ -325,7 +326,7 @@ class ApprovalLiveTest {
 			if (System.nanoTime() > deadline) {
 				throw new AssertionError(path + " never showed " + expected + ": " + body);
 			}
-			sleep(Duration.ofMillis(50));
+			Pause.of(Duration.ofMillis(50));
 		}
 	}
 
@@ -335,15 +336,6 @@ class ApprovalLiveTest {
 
 	private URI management(String path) {
 		return URI.create("http://127.0.0.1:" + this.managementPort + path);
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

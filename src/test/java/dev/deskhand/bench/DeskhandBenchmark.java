@@ -35,6 +35,7 @@ import dev.deskhand.bench.Case.Group;
 import dev.deskhand.bench.Case.Outcome;
 import dev.deskhand.bench.Case.Source;
 import dev.deskhand.mcp.McpTestClients;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
@@ -342,13 +343,13 @@ class DeskhandBenchmark {
 
 	private void changeWholeScreen() {
 		dressed.swapBackground();
-		pause(30);
+		Pause.millis(30);
 	}
 
 	private void changeScreen() {
 		dressed.tick("screenshot");
 		// xterm draws the line within a few milliseconds; give it time, untimed
-		pause(30);
+		Pause.millis(30);
 	}
 
 	private Outcome mcpImage(Object result, String mimeType) {
@@ -561,7 +562,7 @@ class DeskhandBenchmark {
 		long quietSince = System.nanoTime();
 		long deadline = quietSince + WAIT.toNanos();
 		while (System.nanoTime() - quietSince < 500_000_000L && System.nanoTime() < deadline) {
-			pause(50);
+			Pause.millis(50);
 			String now = witness.text();
 			if (!now.equals(text)) {
 				text = now;
@@ -696,16 +697,6 @@ class DeskhandBenchmark {
 			Files.write(OUTPUT.resolveSibling("bench-screenshot.png"), this.lastPng);
 		}
 		return OUTPUT;
-	}
-
-	private static void pause(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
-		}
 	}
 
 }

@@ -22,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pause;
 
 /**
  * Deskhand in its own JVM, as in production: {@code java <options> -cp <this test's classpath>
@@ -137,7 +138,7 @@ final class DeskhandProcess implements AutoCloseable {
 				Thread.currentThread().interrupt();
 				throw new IllegalStateException("interrupted", ex);
 			}
-			pause(200);
+			Pause.millis(200);
 		}
 		throw new AssertionError("Deskhand's /actuator/health did not answer UP within " + START + ": " + last + tail());
 	}
@@ -272,16 +273,6 @@ final class DeskhandProcess implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void pause(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import javax.imageio.ImageIO;
 
@@ -32,12 +33,18 @@ public final class McpTestClients {
 	/** A Streamable HTTP client that declares elicitation and answers it with {@code handler}. */
 	public static McpSyncClient streamable(int port, String name,
 			Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> handler) {
-		McpSyncClient client = McpClient
-			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build())
-			.clientInfo(new McpSchema.Implementation(name, "1.0"))
-			.requestTimeout(Duration.ofSeconds(60))
+		return customized(port, name, (spec) -> spec
 			.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
-			.elicitation(handler)
+			.elicitation(handler));
+	}
+
+	/** A Streamable HTTP client named {@code name}, set up further by {@code customizer}, initialized. */
+	public static McpSyncClient customized(int port, String name, UnaryOperator<McpClient.SyncSpec> customizer) {
+		McpSyncClient client = customizer
+			.apply(McpClient
+				.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build())
+				.clientInfo(new McpSchema.Implementation(name, "1.0"))
+				.requestTimeout(Duration.ofSeconds(60)))
 			.build();
 		client.initialize();
 		return client;

@@ -290,7 +290,7 @@ public final class TestDesktop implements AutoCloseable {
 				throw new AssertionError("no window titled '" + title + "' on " + display() + " after " + timeout
 						+ "; managed windows: " + windows);
 			}
-			pause(25);
+			Pause.millis(25);
 		}
 	}
 
@@ -322,7 +322,7 @@ public final class TestDesktop implements AutoCloseable {
 				run(QUICK, "wmctrl", "-i", "-a", "0x" + Long.toHexString(windowId)).requireSuccess("wmctrl -a");
 				nextRequest = now + Duration.ofSeconds(1).toNanos();
 			}
-			pause(20);
+			Pause.millis(20);
 		}
 	}
 
@@ -367,16 +367,6 @@ public final class TestDesktop implements AutoCloseable {
 	public String toString() {
 		return String.format(Locale.ROOT, "TestDesktop[%s %s, Xvfb pid %d, openbox pid %d]", display(), this.geometry,
 				this.session.xvfbPid(), this.session.openboxPid());
-	}
-
-	private static void pause(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
-		}
 	}
 
 }

@@ -103,7 +103,7 @@ final class XvfbSession {
 					throw new IllegalStateException("Xvfb :" + number + " did not accept connections within "
 							+ XVFB_READY_TIMEOUT + ":\n" + tail(read(log)));
 				}
-				sleep(10);
+				Pause.millis(10);
 			}
 		}
 		throw new IllegalStateException("no free X display number between :" + FIRST_DISPLAY + " and :"
@@ -141,7 +141,7 @@ final class XvfbSession {
 				throw new IllegalStateException("openbox did not set _NET_SUPPORTING_WM_CHECK and _NET_CLIENT_LIST on "
 						+ display + " within " + WM_READY_TIMEOUT + ":\n" + tail(read(log)) + check.stderr());
 			}
-			sleep(20);
+			Pause.millis(20);
 		}
 	}
 
@@ -185,16 +185,6 @@ final class XvfbSession {
 	private static String tail(String log) {
 		String[] lines = log.strip().split("\n");
 		return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 15), lines.length));
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while starting the test desktop", ex);
-		}
 	}
 
 	private record StartedXvfb(String display, Process process) {

@@ -8,10 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
@@ -27,7 +24,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.mcp.McpTestClients;
 import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
 
@@ -84,13 +83,8 @@ class ProgressNotificationsLiveTest {
 
 	@BeforeEach
 	void connect() {
-		this.client = McpClient
-			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port).endpoint("/mcp").build())
-			.clientInfo(new McpSchema.Implementation("progress-test", "1.0"))
-			.requestTimeout(Duration.ofSeconds(60))
-			.progressConsumer(this.notifications::add)
-			.build();
-		this.client.initialize();
+		this.client = McpTestClients.customized(this.port, "progress-test",
+				(spec) -> spec.progressConsumer(this.notifications::add));
 		witness.focus();
 		witness.clearEvents();
 	}
@@ -120,7 +114,7 @@ class ProgressNotificationsLiveTest {
 	void withoutATokenThereIsNoProgress() {
 		CallToolResult result = this.client.callTool(new CallToolRequest("wait", Map.of("duration", 1.5)));
 		assertThat(result.isError()).as(text(result)).isNotEqualTo(Boolean.TRUE);
-		sleep(Duration.ofMillis(500));
+		Pause.of(Duration.ofMillis(500));
 		assertThat(this.notifications).isEmpty();
 	}
 
@@ -168,7 +162,7 @@ class ProgressNotificationsLiveTest {
 		assertThat(text(click.get(10, TimeUnit.SECONDS))).startsWith("E_DENIED: ");
 		// Answered: the ticker stops.
 		int count = this.notifications.size();
-		sleep(ApprovalProgressChannel.PERIOD.plusMillis(500));
+		Pause.of(ApprovalProgressChannel.PERIOD.plusMillis(500));
 		assertThat(this.notifications).hasSize(count);
 	}
 
@@ -183,7 +177,7 @@ class ProgressNotificationsLiveTest {
 			if (System.nanoTime() > deadline) {
 				throw new AssertionError("expected " + count + " progress notifications, got " + this.notifications);
 			}
-			sleep(Duration.ofMillis(20));
+			Pause.of(Duration.ofMillis(20));
 		}
 		return List.copyOf(this.notifications);
 	}
@@ -191,15 +185,6 @@ class ProgressNotificationsLiveTest {
 	private static void assertIncreasing(List<ProgressNotification> seen) {
 		for (int i = 1; i < seen.size(); i++) {
 			assertThat(seen.get(i).progress()).as("progress %d of %s", i, seen).isGreaterThan(seen.get(i - 1).progress());
-		}
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
 		}
 	}
 

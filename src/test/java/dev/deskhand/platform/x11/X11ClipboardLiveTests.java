@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.x11.jna.Xlib;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ProcessResult;
 import dev.deskhand.testing.TestDesktop;
 
@@ -190,7 +191,7 @@ class X11ClipboardLiveTests {
 				assertThat(quick.read(READ_TIMEOUT)).isEqualTo(large);
 				long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
 				while (quick.counters().incrDropped.get() == 0 && System.nanoTime() < deadline) {
-					sleep(20);
+					Pause.millis(20);
 				}
 				assertThat(quick.counters().incrDropped.get()).isEqualTo(1);
 			}
@@ -337,7 +338,7 @@ class X11ClipboardLiveTests {
 			if (System.nanoTime() > deadline) {
 				throw new AssertionError("xclip did not take the clipboard within " + XCLIP);
 			}
-			sleep(5);
+			Pause.millis(5);
 		}
 	}
 
@@ -355,16 +356,6 @@ class X11ClipboardLiveTests {
 		}
 		finally {
 			connection.close();
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
 		}
 	}
 
@@ -399,7 +390,7 @@ class X11ClipboardLiveTests {
 				if (answer != null) {
 					return answer.type();
 				}
-				sleep(10);
+				Pause.millis(10);
 			}
 			throw new AssertionError("the owner did not answer the stalled requestor within 3 s");
 		}

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.deskhand.testing.ManagedWindow;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ProcessResult;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
@@ -140,7 +141,7 @@ public final class WitnessWindow implements AutoCloseable {
 			if (window == null) {
 				checkRunning("before its window was managed");
 				checkDeadline(deadline, "its window to be managed");
-				pause(25);
+				Pause.millis(25);
 			}
 		}
 		this.windowId = window.id();
@@ -205,7 +206,7 @@ public final class WitnessWindow implements AutoCloseable {
 				return matching;
 			}
 			checkDeadline(deadline, count + " matching events (saw " + matching.size() + ")");
-			pause(10);
+			Pause.millis(10);
 		}
 	}
 
@@ -218,7 +219,7 @@ public final class WitnessWindow implements AutoCloseable {
 			}
 			checkRunning("while waiting for " + what);
 			checkDeadline(deadline, what);
-			pause(10);
+			Pause.millis(10);
 		}
 	}
 
@@ -252,7 +253,7 @@ public final class WitnessWindow implements AutoCloseable {
 				throw new AssertionError("witness '" + this.title + "' has text '" + WitnessFormat.escape(text)
 						+ "', expected '" + WitnessFormat.escape(expected) + "' within " + timeout + lastEvents());
 			}
-			pause(10);
+			Pause.millis(10);
 		}
 	}
 
@@ -300,7 +301,7 @@ public final class WitnessWindow implements AutoCloseable {
 		this.desktop.activate(this.windowId, QUICK);
 		while (!hasFocus()) {
 			checkDeadline(deadline, "keyboard focus");
-			pause(10);
+			Pause.millis(10);
 		}
 	}
 
@@ -463,16 +464,6 @@ public final class WitnessWindow implements AutoCloseable {
 
 	private static Duration remaining(long deadline) {
 		return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-	}
-
-	private static void pause(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted", ex);
-		}
 	}
 
 	/**

@@ -37,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.mcp.McpTestClients;
 import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
@@ -243,7 +244,7 @@ class InProcessToolsLiveTest {
 	}
 
 	private static void assertNothingArrives() {
-		sleep(QUIET);
+		Pause.of(QUIET);
 		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN")
 				|| e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(TestDesktop.shared().keysDown()).isEmpty();
@@ -259,16 +260,7 @@ class InProcessToolsLiveTest {
 			if (System.nanoTime() > deadline) {
 				throw new AssertionError(path + " never showed " + expected + ": " + body);
 			}
-			sleep(Duration.ofMillis(50));
-		}
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+			Pause.of(Duration.ofMillis(50));
 		}
 	}
 
