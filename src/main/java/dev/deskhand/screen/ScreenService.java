@@ -246,8 +246,9 @@ public class ScreenService {
 		if (region == null || region.size() != 4 || region.stream().anyMatch(Objects::isNull)) {
 			throw DeskhandException.args("region must be [x0, y0, x1, y1] in screenshot image pixels");
 		}
-		DisplayInfo display = display(displayId);
-		ScreenshotSessions.Shot last = lastShot(session, display);
+		List<DisplayInfo> displays = displays();
+		DisplayInfo display = display(displays, displayId);
+		ScreenshotSessions.Shot last = lastShot(session, display, displays);
 		ScreenGeometry geometry = (last != null) ? last.geometry() : currentGeometry(display);
 		Rect area = geometry.toDesktopRegion(region.get(0), region.get(1), region.get(2), region.get(3));
 		ImageFormat resolved = resolved(format);
@@ -267,18 +268,20 @@ public class ScreenService {
 		if (coordinate == null || coordinate.size() != 2 || coordinate.stream().anyMatch(Objects::isNull)) {
 			throw DeskhandException.args(argument + " must be [x, y] in screenshot image pixels");
 		}
-		DisplayInfo display = display(displayId);
-		return geometryFor(session, display).toDesktop(coordinate.get(0), coordinate.get(1));
+		List<DisplayInfo> displays = displays();
+		DisplayInfo display = display(displays, displayId);
+		return geometryFor(session, display, displays).toDesktop(coordinate.get(0), coordinate.get(1));
 	}
 
 	/** The pointer in image pixels of the display it is on. */
 	public CursorPosition cursor(String session) {
 		Point pointer = this.driver.displays().pointerPosition();
-		DisplayInfo display = displayAt(pointer);
+		List<DisplayInfo> displays = displays();
+		DisplayInfo display = displayAt(displays, pointer);
 		if (display == null) {
 			throw new DeskhandException(ErrorCode.E_NOT_FOUND, "the pointer is at " + pointer + ", outside every display");
 		}
-		ScreenGeometry geometry = geometryFor(session, display);
+		ScreenGeometry geometry = geometryFor(session, display, displays);
 		int[] image = geometry.toImage(pointer);
 		return new CursorPosition(display.id(), image[0], image[1]);
 	}
@@ -286,9 +289,11 @@ public class ScreenService {
 	/**
 	 * The session's geometry for a display, refusing it when any display was added, removed, moved
 	 * or resized since that screenshot: a click must never land on the wrong pixel.
+	 * @param displays the displays as the caller just read them ({@link #displays()}): one X round
+	 * trip serves the whole call
 	 */
-	public ScreenGeometry geometryFor(String session, DisplayInfo display) {
-		ScreenshotSessions.Shot last = lastShot(session, display);
+	public ScreenGeometry geometryFor(String session, DisplayInfo display, List<DisplayInfo> displays) {
+		ScreenshotSessions.Shot last = lastShot(session, display, displays);
 		return (last != null) ? last.geometry() : currentGeometry(display);
 	}
 
@@ -296,12 +301,12 @@ public class ScreenService {
 	 * The session's last screenshot of a display, or {@code null}.
 	 * @throws DeskhandException E_ARGS when the layout changed since
 	 */
-	private ScreenshotSessions.Shot lastShot(String session, DisplayInfo display) {
+	private ScreenshotSessions.Shot lastShot(String session, DisplayInfo display, List<DisplayInfo> displays) {
 		ScreenshotSessions.Shot last = this.sessions.last(session, display.id());
 		if (last == null) {
 			return null;
 		}
-		String now = layout(displays());
+		String now = layout(displays);
 		if (!last.layout().equals(now)) {
 			throw DeskhandException.args("display geometry changed since the last screenshot of display '"
 					+ display.id() + "' (" + last.layout() + " is now " + now + "); take a new screenshot");

@@ -227,7 +227,7 @@ public class WindowTools {
 
 		List<Integer> imageRect(DisplayInfo display, Rect bounds) {
 			ScreenGeometry geometry = this.geometries.computeIfAbsent(display.id(),
-					(id) -> WindowTools.this.screen.geometryFor(this.call.handle(), display));
+					(id) -> WindowTools.this.screen.geometryFor(this.call.handle(), display, this.displays));
 			int[] rect = ScreenService.toImageRect(geometry, bounds);
 			return (rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null;
 		}
