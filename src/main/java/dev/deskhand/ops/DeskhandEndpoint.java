@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.springframework.boot.actuate.audit.AuditEvent;
 import org.springframework.boot.actuate.audit.AuditEventRepository;
@@ -84,20 +83,12 @@ class DeskhandEndpoint {
 		return fields;
 	}
 
+	/** A session as {@code /actuator/grants} shows it, with its latest activity and whether it holds the input. */
 	private static Map<String, Object> describe(AgentSession session, String leaseHolder, Instant now) {
-		Map<String, Object> fields = new LinkedHashMap<>();
-		fields.put("session", session.handle());
-		fields.put("principal", session.principal());
-		fields.put("client", session.client());
-		fields.put("created", session.created().toString());
-		// Touched by every tool call the session makes.
-		fields.put("last_activity", session.lastSeen().toString());
+		Map<String, Object> fields = GrantsEndpoint.describe(session, now);
+		// touched by every tool call the session makes; named for what it means to an operator here
+		fields.put("last_activity", fields.remove("last_seen"));
 		fields.put("holds_lease", session.handle().equals(leaseHolder));
-		Map<String, String> grants = new TreeMap<>();
-		session.grants(now).forEach((capability, expiry) -> grants.put(capability.key(), expiry.toString()));
-		// capability -> expiry, as /actuator/grants shows them
-		fields.put("grants", grants);
-		fields.put("apps", session.apps());
 		return fields;
 	}
 
