@@ -2,7 +2,6 @@ package dev.deskhand.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.testing.LocalJvm;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 
@@ -77,13 +77,13 @@ final class DeskhandProcess implements AutoCloseable {
 	static DeskhandProcess start(String display, String jvmOptions, Path log) {
 		List<String> options = (jvmOptions == null || jvmOptions.isBlank()) ? List.of()
 				: Arrays.asList(jvmOptions.strip().split("\\s+"));
-		int port = freePort();
-		int managementPort = freePort();
+		int port = LocalJvm.freePort();
+		int managementPort = LocalJvm.freePort();
 		while (managementPort == port) {
-			managementPort = freePort();
+			managementPort = LocalJvm.freePort();
 		}
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(LocalJvm.tool("java"));
 		command.addAll(options);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication",
 				"--server.port=" + port, "--management.server.port=" + managementPort,
@@ -197,7 +197,7 @@ final class DeskhandProcess implements AutoCloseable {
 
 	/** @return the command's output, empty when jcmd is missing or fails (a bare JRE, attach disabled) */
 	private Optional<String> jcmd(String... command) {
-		Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+		Path jcmd = Path.of(LocalJvm.tool("jcmd"));
 		if (!Files.isExecutable(jcmd)) {
 			return Optional.empty();
 		}
@@ -264,15 +264,6 @@ final class DeskhandProcess implements AutoCloseable {
 		}
 		catch (IllegalStateException ex) {
 			// the JVM is shutting down already: the hook runs anyway, on a process that has ended
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

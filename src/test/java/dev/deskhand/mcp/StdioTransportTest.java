@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.testing.LocalJvm;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.TestDesktop;
@@ -57,11 +57,11 @@ class StdioTransportTest {
 
 	@Test
 	void theMcpJavaSdkClientListsToolsAndCallsThemAsTheLocalUser() throws Exception {
-		int managementPort = freePort();
+		int managementPort = LocalJvm.freePort();
 		List<String> stderr = new CopyOnWriteArrayList<>();
 		List<String> elicitations = new CopyOnWriteArrayList<>();
 		StdioClientTransport transport = new StdioClientTransport(
-				ServerParameters.builder(java()).args(deskhandArguments(managementPort)).build(),
+				ServerParameters.builder(LocalJvm.tool("java")).args(deskhandArguments(managementPort)).build(),
 				McpJsonDefaults.getMapper());
 		transport.setStdErrorHandler(stderr::add);
 		McpSyncClient client = McpClient.sync(transport)
@@ -113,7 +113,7 @@ class StdioTransportTest {
 	@Test
 	void stdoutCarriesOnlyJsonRpcAndClosingStdinEndsTheServer() throws Exception {
 		List<String> command = new ArrayList<>();
-		command.add(java());
+		command.add(LocalJvm.tool("java"));
 		command.addAll(deskhandArguments(0));
 		Process server = new ProcessBuilder(command).redirectError(this.work.resolve("stderr.txt").toFile()).start();
 		BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
@@ -189,16 +189,6 @@ class StdioTransportTest {
 				}
 				Thread.sleep(200);
 			}
-		}
-	}
-
-	private static String java() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
 		}
 	}
 

@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.deskhand.testing.LocalJvm;
 import dev.deskhand.testing.ManagedWindow;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ProcessResult;
@@ -94,7 +95,7 @@ public final class WitnessWindow implements AutoCloseable {
 	public static WitnessWindow open(TestDesktop desktop, String title, int x, int y, int width, int height) {
 		Path dir = createDirectory();
 		Path log = dir.resolve("events.log");
-		List<String> command = List.of(javaBinary(), "-cp", witnessClasspath(),
+		List<String> command = List.of(LocalJvm.tool("java"), "-cp", witnessClasspath(),
 				// a small quick-starting client JVM: it runs for seconds and does little
 				"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx128m", "-Djava.awt.headless=false",
 				"-Duser.language=en", "-Duser.country=US", WitnessApp.class.getName(), "--title", title, "--x",
@@ -420,10 +421,6 @@ public final class WitnessWindow implements AutoCloseable {
 			process.destroyForcibly();
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static String javaBinary() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
 	/**
