@@ -116,6 +116,9 @@ class ApprovalLiveTest {
 		witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT);
 		assertThat(click(110, 100).isError()).isNotEqualTo(Boolean.TRUE);
 		assertThat(this.elicitations.get()).isEqualTo(2);
+		// The witness logs a click a little after the call returns; wait for it here, or it lands in
+		// the next test's events (a CI run saw this click as a "denied" test's press).
+		witness.awaitEvents((e) -> e.startsWith("PRESS"), 2, WAIT);
 	}
 
 	@Test
@@ -217,6 +220,7 @@ class ApprovalLiveTest {
 		McpSyncClient other = McpTestClients.streamable(this.port, "other-agent", (request) -> answer("approve", "session"));
 		try {
 			assertThat(click(100, 240).isError()).isNotEqualTo(Boolean.TRUE);
+			witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT);
 			CallToolResult busy = call(other, "left_click", Map.of("coordinate", imagePoint(120, 240)));
 			assertThat(text(busy)).startsWith("E_BUSY: ").contains("holds the input");
 			// Observation is never blocked by the lease.
