@@ -83,13 +83,10 @@ final class InputExecutor {
 	}
 
 	private void click(PointerDriver pointer, InputAction.Click click) {
-		moveIfGiven(pointer, click.at());
-		for (int i = 0; i < click.count(); i++) {
-			if (i > 0) {
-				sleep(MULTI_CLICK_GAP, click);
-			}
-			pointer.press(click.button());
-			pointer.release(click.button());
+		pointer.click(click.at(), click.button());
+		for (int i = 1; i < click.count(); i++) {
+			sleep(MULTI_CLICK_GAP, click);
+			pointer.click(null, click.button());
 		}
 	}
 

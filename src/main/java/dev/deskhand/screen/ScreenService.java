@@ -88,21 +88,21 @@ public class ScreenService {
 	 * one; else the primary (the first reported), with a warning for the agent.
 	 */
 	public DisplayChoice choose(String session, String displayId) {
-		if (displayId != null && !displayId.isBlank()) {
-			return new DisplayChoice(display(displayId), null);
-		}
 		List<DisplayInfo> displays = displays();
+		if (displayId != null && !displayId.isBlank()) {
+			return new DisplayChoice(display(displays, displayId), null, displays);
+		}
 		String preferred = this.sessions.defaultDisplay(session);
 		if (AUTO.equals(preferred)) {
 			DisplayInfo focused = focusedDisplay(displays);
 			if (focused != null) {
-				return new DisplayChoice(focused, null);
+				return new DisplayChoice(focused, null, displays);
 			}
 		}
 		else if (preferred != null) {
 			for (DisplayInfo display : displays) {
 				if (display.id().equals(preferred)) {
-					return new DisplayChoice(display, null);
+					return new DisplayChoice(display, null, displays);
 				}
 			}
 		}
@@ -110,7 +110,19 @@ public class ScreenService {
 		String warning = (displays.size() > 1) ? "display_id was not given on a desktop with " + displays.size()
 				+ " displays; used '" + first.id() + "'. Pass display_id, or set a default with switch_display."
 				: null;
-		return new DisplayChoice(first, warning);
+		return new DisplayChoice(first, warning, displays);
+	}
+
+	/**
+	 * Another display of the reading {@code base} was chosen from (a batch action's own
+	 * {@code display_id}); {@code null} or blank means {@code base} itself.
+	 */
+	public DisplayChoice choose(DisplayChoice base, String displayId) {
+		if (displayId == null || displayId.isBlank() || displayId.equals(base.id())) {
+			return base;
+		}
+		List<DisplayInfo> displays = (base.displays() != null) ? base.displays() : displays();
+		return new DisplayChoice(display(displays, displayId), null, displays);
 	}
 
 	/**
@@ -259,17 +271,18 @@ public class ScreenService {
 
 	/**
 	 * Maps an agent's coordinate to the desktop through the geometry of the session's last
-	 * screenshot of the display (the current geometry if it has none).
+	 * screenshot of the chosen display (the current geometry if it has none), with the reading of
+	 * the displays the choice was made from: a click reads the layout from the X server once.
 	 * @param argument the argument's name, for the error message
 	 * @throws DeskhandException E_ARGS when malformed, outside the image, or when the display changed
 	 * since that screenshot
 	 */
-	public Point toDesktop(String session, String displayId, List<Integer> coordinate, String argument) {
+	public Point toDesktop(String session, DisplayChoice choice, List<Integer> coordinate, String argument) {
 		if (coordinate == null || coordinate.size() != 2 || coordinate.stream().anyMatch(Objects::isNull)) {
 			throw DeskhandException.args(argument + " must be [x, y] in screenshot image pixels");
 		}
-		List<DisplayInfo> displays = displays();
-		DisplayInfo display = display(displays, displayId);
+		List<DisplayInfo> displays = (choice.displays() != null) ? choice.displays() : displays();
+		DisplayInfo display = display(displays, choice.id());
 		return geometryFor(session, display, displays).toDesktop(coordinate.get(0), coordinate.get(1));
 	}
 

@@ -42,11 +42,16 @@ class ActionFactory {
 		return this.screen.choose(session, displayId);
 	}
 
-	InputAction moveTo(String session, String displayId, List<Integer> coordinate) {
-		return new InputAction.MoveTo(point(session, displayId, required(coordinate, "coordinate"), "coordinate"));
+	/** Another display of the same reading, for a batch action's own {@code display_id}. */
+	DisplayChoice display(DisplayChoice base, String displayId) {
+		return this.screen.choose(base, displayId);
 	}
 
-	InputAction click(String tool, String session, String displayId, List<Integer> coordinate, String modifiers) {
+	InputAction moveTo(String session, DisplayChoice display, List<Integer> coordinate) {
+		return new InputAction.MoveTo(point(session, display, required(coordinate, "coordinate"), "coordinate"));
+	}
+
+	InputAction click(String tool, String session, DisplayChoice display, List<Integer> coordinate, String modifiers) {
 		MouseButton button = switch (tool) {
 			case "right_click" -> MouseButton.RIGHT;
 			case "middle_click" -> MouseButton.MIDDLE;
@@ -57,29 +62,29 @@ class ActionFactory {
 			case "triple_click" -> 3;
 			default -> 1;
 		};
-		return new InputAction.Click(tool, optionalPoint(session, displayId, coordinate), button, count,
+		return new InputAction.Click(tool, optionalPoint(session, display, coordinate), button, count,
 				modifiers(modifiers));
 	}
 
-	InputAction button(String tool, String session, String displayId, List<Integer> coordinate) {
+	InputAction button(String tool, String session, DisplayChoice display, List<Integer> coordinate) {
 		boolean down = tool.equals("left_mouse_down");
-		return new InputAction.Button(tool, optionalPoint(session, displayId, coordinate), MouseButton.LEFT, down);
+		return new InputAction.Button(tool, optionalPoint(session, display, coordinate), MouseButton.LEFT, down);
 	}
 
-	InputAction drag(String session, String displayId, List<Integer> start, List<Integer> end) {
-		Point from = point(session, displayId, required(start, "start_coordinate"), "start_coordinate");
-		Point to = point(session, displayId, required(end, "coordinate"), "coordinate");
+	InputAction drag(String session, DisplayChoice display, List<Integer> start, List<Integer> end) {
+		Point from = point(session, display, required(start, "start_coordinate"), "start_coordinate");
+		Point to = point(session, display, required(end, "coordinate"), "coordinate");
 		return new InputAction.Drag(from, to);
 	}
 
-	InputAction scroll(String session, String displayId, List<Integer> coordinate, String direction, Integer amount,
+	InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction, Integer amount,
 			String modifiers) {
 		ScrollDirection parsed = scrollDirection(direction);
 		int clicks = (amount != null) ? amount : 3;
 		if (clicks < 1 || clicks > MAX_SCROLL) {
 			throw DeskhandException.args("scroll_amount must be 1-" + MAX_SCROLL + " wheel clicks, got " + clicks);
 		}
-		return new InputAction.Scroll(optionalPoint(session, displayId, coordinate), parsed, clicks,
+		return new InputAction.Scroll(optionalPoint(session, display, coordinate), parsed, clicks,
 				modifiers(modifiers));
 	}
 
@@ -126,12 +131,12 @@ class ActionFactory {
 		return KeyChord.parseModifiers(text, this.driver.keyboard()::isKnownKey);
 	}
 
-	private Point point(String session, String displayId, List<Integer> coordinate, String argument) {
-		return this.screen.toDesktop(session, displayId, coordinate, argument);
+	private Point point(String session, DisplayChoice display, List<Integer> coordinate, String argument) {
+		return this.screen.toDesktop(session, display, coordinate, argument);
 	}
 
-	private Point optionalPoint(String session, String displayId, List<Integer> coordinate) {
-		return (coordinate != null) ? point(session, displayId, coordinate, "coordinate") : null;
+	private Point optionalPoint(String session, DisplayChoice display, List<Integer> coordinate) {
+		return (coordinate != null) ? point(session, display, coordinate, "coordinate") : null;
 	}
 
 	private static List<Integer> required(List<Integer> coordinate, String argument) {

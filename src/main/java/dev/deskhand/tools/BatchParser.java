@@ -41,7 +41,7 @@ class BatchParser {
 		return this.actions.display(session, displayId);
 	}
 
-	List<InputAction> parse(String session, String defaultDisplay, List<Map<String, Object>> batch) {
+	List<InputAction> parse(String session, DisplayChoice defaultDisplay, List<Map<String, Object>> batch) {
 		if (batch == null || batch.isEmpty()) {
 			throw DeskhandException.args("actions is empty");
 		}
@@ -60,7 +60,7 @@ class BatchParser {
 		return parsed;
 	}
 
-	private InputAction parseOne(String session, String defaultDisplay, Map<String, Object> args) {
+	private InputAction parseOne(String session, DisplayChoice defaultDisplay, Map<String, Object> args) {
 		if (args == null) {
 			throw DeskhandException.args("is null");
 		}
@@ -74,7 +74,8 @@ class BatchParser {
 				throw DeskhandException.args("'" + tool + "' takes no argument '" + key + "'");
 			}
 		}
-		String display = (args.get("display_id") != null) ? string(args, "display_id") : defaultDisplay;
+		DisplayChoice display = (args.get("display_id") != null)
+				? this.actions.display(defaultDisplay, string(args, "display_id")) : defaultDisplay;
 		return switch (tool) {
 			case "mouse_move" -> this.actions.moveTo(session, display, coordinate(args, "coordinate"));
 			case "left_click", "right_click", "middle_click", "double_click", "triple_click" ->

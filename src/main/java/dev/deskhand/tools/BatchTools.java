@@ -50,7 +50,7 @@ public class BatchTools {
 		return this.runner.run("computer_batch", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.parser.display(call.handle(), display_id);
-			List<InputAction> parsed = this.parser.parse(call.handle(), display.id(), actions);
+			List<InputAction> parsed = this.parser.parse(call.handle(), display, actions);
 			List<String> names = new ArrayList<>();
 			for (InputAction action : parsed) {
 				names.add(action.tool());

@@ -47,7 +47,7 @@ public class PointerTools {
 		return this.runner.run("mouse_move", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
-			InputAction action = this.actions.moveTo(call.handle(), display.id(), coordinate);
+			InputAction action = this.actions.moveTo(call.handle(), display, coordinate);
 			return this.actionRunner.perform(call, display, action, screenshot_after,
 					"moved to " + coordinate);
 		});
@@ -122,7 +122,7 @@ public class PointerTools {
 		return this.runner.run("left_click_drag", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
-			InputAction action = this.actions.drag(call.handle(), display.id(), start_coordinate, coordinate);
+			InputAction action = this.actions.drag(call.handle(), display, start_coordinate, coordinate);
 			return this.actionRunner.perform(call, display, action, screenshot_after,
 					"dragged from " + start_coordinate + " to " + coordinate);
 		});
@@ -165,7 +165,7 @@ public class PointerTools {
 		return this.runner.run("scroll", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
-			InputAction action = this.actions.scroll(call.handle(), display.id(), coordinate, scroll_direction,
+			InputAction action = this.actions.scroll(call.handle(), display, coordinate, scroll_direction,
 					scroll_amount, text);
 			return this.actionRunner.perform(call, display, action, screenshot_after, "scrolled "
 					+ scroll_direction + " " + ((InputAction.Scroll) action).amount());
@@ -177,7 +177,7 @@ public class PointerTools {
 		return this.runner.run(tool, () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), displayId);
-			InputAction action = this.actions.click(tool, call.handle(), display.id(), coordinate, modifiers);
+			InputAction action = this.actions.click(tool, call.handle(), display, coordinate, modifiers);
 			return this.actionRunner.perform(call, display, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});
@@ -188,7 +188,7 @@ public class PointerTools {
 		return this.runner.run(tool, () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), displayId);
-			InputAction action = this.actions.button(tool, call.handle(), display.id(), coordinate);
+			InputAction action = this.actions.button(tool, call.handle(), display, coordinate);
 			return this.actionRunner.perform(call, display, action, screenshotAfter,
 					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
 		});

@@ -37,6 +37,9 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 
 	public final List<String> calls = Collections.synchronizedList(new ArrayList<>());
 
+	/** How often the display layout was read: on X11 each reading is a round trip. */
+	public final AtomicInteger displayReads = new AtomicInteger();
+
 	public final Set<String> held = ConcurrentHashMap.newKeySet();
 
 	public final AtomicInteger releaseAlls = new AtomicInteger();
@@ -79,6 +82,7 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 
 			@Override
 			public List<DisplayInfo> displays() {
+				FakeDesktopDriver.this.displayReads.incrementAndGet();
 				return FakeDesktopDriver.this.displays;
 			}
 

@@ -31,7 +31,7 @@ class BatchParserTest {
 
 	@Test
 	void parsesEveryActionWithCoordinatesMappedToTheDesktop() {
-		List<InputAction> actions = this.parser.parse("s", null,
+		List<InputAction> actions = this.parser.parse("s", this.parser.display("s", null),
 				List.of(Map.of("action", "left_click", "coordinate", List.of(640, 360)),
 						Map.of("action", "type", "text", "héllo"), Map.of("action", "key", "text", "ctrl+s"),
 						Map.of("action", "scroll", "scroll_direction", "down", "scroll_amount", 2),
@@ -64,8 +64,19 @@ class BatchParserTest {
 		assertThat(this.driver.calls).isEmpty();
 	}
 
+	@Test
+	void aBatchMapsEveryCoordinateWithTheOneReadingOfTheDisplaysItsDisplayWasChosenFrom() {
+		List<InputAction> actions = this.parser.parse("s", this.parser.display("s", null),
+				List.of(Map.of("action", "mouse_move", "coordinate", List.of(10, 10)),
+						Map.of("action", "left_click", "coordinate", List.of(20, 20), "display_id", "screen"),
+						Map.of("action", "left_click_drag", "start_coordinate", List.of(0, 0), "coordinate",
+								List.of(30, 30))));
+		assertThat(actions).hasSize(3);
+		assertThat(this.driver.displayReads).hasValue(1);
+	}
+
 	private void assertBad(List<Map<String, Object>> batch, String prefix, String message) {
-		assertThatThrownBy(() -> this.parser.parse("s", null, batch)).isInstanceOf(DeskhandException.class)
+		assertThatThrownBy(() -> this.parser.parse("s", this.parser.display("s", null), batch)).isInstanceOf(DeskhandException.class)
 			.hasMessageStartingWith(prefix)
 			.hasMessageContaining(message)
 			.extracting((ex) -> ((DeskhandException) ex).code())
