@@ -22,4 +22,17 @@ public interface CaptureDriver {
 		return capture(region);
 	}
 
+	/**
+	 * What may have changed inside {@code region} since {@code consumer}'s previous call: call it
+	 * right before capturing, so that anything drawn after the answer shows either in that capture
+	 * or in the next answer. A consumer is one cached picture of one region (a display's last
+	 * screenshot); several consumers see the same damage independently. Drivers that do not track
+	 * damage answer {@link ScreenDamage#UNKNOWN}, so every capture is a whole one.
+	 * @param consumer who asks, e.g. a display id; the first call of a consumer is unknown
+	 * @param region the consumer's region in logical coordinates; areas outside it are left out
+	 */
+	default ScreenDamage takeDamage(String consumer, Rect region) {
+		return ScreenDamage.UNKNOWN;
+	}
+
 }

@@ -52,6 +52,11 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 	}
 
 	@Override
+	public boolean active() {
+		return !this.maskedApps.isEmpty();
+	}
+
+	@Override
 	public void beforeActions(String session, List<InputAction> actions) {
 		if (this.maskedApps.isEmpty()) {
 			return;

@@ -16,4 +16,14 @@ public interface CaptureFilter {
 	 */
 	void filter(Frame frame, Rect region);
 
+	/**
+	 * Whether this filter may change pixels at all. While any filter may, screenshots capture
+	 * whole displays even with damage tracking: a filter can uncover pixels (a masked window
+	 * closes under another one) where nothing was drawn, so rows kept from the last frame could
+	 * be stale.
+	 */
+	default boolean active() {
+		return true;
+	}
+
 }

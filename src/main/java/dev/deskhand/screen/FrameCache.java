@@ -83,9 +83,23 @@ final class FrameCache {
 	 * same region; else a new entry that replaces it, knowing which rows changed
 	 */
 	Entry remember(String displayId, Rect region, Frame frame, Moment captured, Consumer<int[]> unused) {
+		return remember(displayId, region, frame, captured, unused, -1, null);
+	}
+
+	/**
+	 * Remembers a frame of which only some rows can differ from the cached frame {@code basisId}:
+	 * the others were copied from it. Compares only those rows when that frame is still the
+	 * cached one, else every row.
+	 * @param mayDiffer per row of the frame, whether it can differ from frame {@code basisId}
+	 */
+	Entry remember(String displayId, Rect region, Frame frame, Moment captured, Consumer<int[]> unused, long basisId,
+			boolean[] mayDiffer) {
 		int[][] released = new int[1][];
 		Entry entry = this.displays.compute(displayId, (id, cached) -> {
-			boolean[] changed = (cached != null) ? cached.changedRows(region, frame) : null;
+			boolean[] changed = null;
+			if (cached != null) {
+				changed = cached.changedRows(region, frame, (cached.id == basisId) ? mayDiffer : null);
+			}
 			if (changed != null && !anyTrue(changed)) {
 				cached.seen(captured);
 				released[0] = frame.pixels();
@@ -101,6 +115,26 @@ final class FrameCache {
 			unused.accept(released[0]);
 		}
 		return entry;
+	}
+
+	/**
+	 * The cached entry {@code entryId} of a display, refreshed as by an identical capture at
+	 * {@code captured}, when it is still the display's entry and of {@code region}; else
+	 * {@code null}. For a caller that knows, without capturing, that the screen still shows it.
+	 */
+	Entry confirm(String displayId, long entryId, Rect region, Moment captured) {
+		Entry entry = this.displays.computeIfPresent(displayId, (id, cached) -> {
+			if (cached.id == entryId && cached.region.equals(region)) {
+				cached.seen(captured);
+			}
+			return cached;
+		});
+		return (entry != null && entry.id == entryId && entry.region.equals(region)) ? entry : null;
+	}
+
+	/** The display's cached entry, or {@code null}. */
+	Entry cached(String displayId) {
+		return this.displays.get(displayId);
 	}
 
 	private static boolean anyTrue(boolean[] values) {
@@ -220,8 +254,10 @@ final class FrameCache {
 		 * Which rows of {@code other} differ from this frame, or {@code null} when the two are not
 		 * comparable; row by row with {@link Arrays#equals}, which costs about as much as one
 		 * comparison of the whole frame.
+		 * @param mayDiffer the rows to compare, the others being copies of this frame's; {@code null}
+		 * for all
 		 */
-		private boolean[] changedRows(Rect region, Frame other) {
+		private boolean[] changedRows(Rect region, Frame other, boolean[] mayDiffer) {
 			int width = this.frame.width();
 			int height = this.frame.height();
 			if (!this.region.equals(region) || width != other.width() || height != other.height()) {
@@ -231,7 +267,8 @@ final class FrameCache {
 			int[] theirs = other.pixels();
 			boolean[] changed = new boolean[height];
 			for (int y = 0, start = 0; y < height; y++, start += width) {
-				changed[y] = !Arrays.equals(mine, start, start + width, theirs, start, start + width);
+				changed[y] = (mayDiffer == null || mayDiffer[y])
+						&& !Arrays.equals(mine, start, start + width, theirs, start, start + width);
 			}
 			return changed;
 		}

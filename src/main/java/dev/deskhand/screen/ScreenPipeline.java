@@ -1,20 +1,53 @@
 package dev.deskhand.screen;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.ScreenDamage;
 
 /**
  * Captured frames to encoded images: capture into a reused buffer, compare with the display's
  * cached frame row by row, scale and encode what changed, and keep the result for the next
  * identical capture; and zoom crops from that frame while it is fresh. Thread-safe: screenshots
  * of several displays run at the same time, those of one display one after the other.
+ *
+ * <p>
+ * With damage tracking, a screenshot first asks what was drawn since the display's last one: when
+ * the cached frame is the one captured right after that question, nothing drawn means nothing to
+ * capture or compare, and otherwise only the damaged rows are captured and compared, the others
+ * copied from the cached frame.
  */
 final class ScreenPipeline {
+
+	/**
+	 * What may have changed in a region since a consumer last asked; see
+	 * {@link dev.deskhand.platform.CaptureDriver#takeDamage}.
+	 */
+	@FunctionalInterface
+	interface Damage {
+
+		/** No tracking: every screenshot captures the whole display. */
+		Damage UNTRACKED = (consumer, region) -> ScreenDamage.UNKNOWN;
+
+		ScreenDamage take(String consumer, Rect region);
+
+	}
+
+	/** Damaged bands closer than this many rows are captured as one: each capture is a round trip. */
+	static final int BAND_GAP = 32;
+
+	/** More bands than this are captured as one, from the first damaged row to the last. */
+	static final int MAX_BANDS = 8;
+
+	/** Tells the damage consumers of pipelines apart: each caches its own frames. */
+	private static final AtomicLong pipelines = new AtomicLong();
 
 	/** Captures a region, into {@code buffer} when it is large enough and not {@code null}. */
 	@FunctionalInterface
@@ -29,6 +62,10 @@ final class ScreenPipeline {
 	}
 
 	private final Capture capture;
+
+	private final Damage damage;
+
+	private final String consumerPrefix = "screenshots-" + pipelines.incrementAndGet() + "/";
 
 	private final Map<String, DisplayState> displays = new ConcurrentHashMap<>();
 
@@ -58,7 +95,17 @@ final class ScreenPipeline {
 	 */
 	ScreenPipeline(Capture capture, List<CaptureFilter> filters, FrameCache frames, AreaAverageScaler scaler,
 			ImageEncoders encoders, PngEncoder png, ScreenWorkers workers, PixelBuffers buffers) {
+		this(capture, Damage.UNTRACKED, filters, frames, scaler, encoders, png, workers, buffers);
+	}
+
+	/**
+	 * @param damage what was drawn since a display's last screenshot, asked right before its capture
+	 */
+	ScreenPipeline(Capture capture, Damage damage, List<CaptureFilter> filters, FrameCache frames,
+			AreaAverageScaler scaler, ImageEncoders encoders, PngEncoder png, ScreenWorkers workers,
+			PixelBuffers buffers) {
 		this.capture = capture;
+		this.damage = damage;
 		this.png = png;
 		this.workers = workers;
 		this.filters = List.copyOf(filters);
@@ -91,19 +138,41 @@ final class ScreenPipeline {
 	private Image screenshot(DisplayState display, String displayId, Rect region, ImageSize size, ImageFormat format,
 			float jpegQuality) {
 		FrameCache.Moment before = this.frames.now();
-		int[] buffer = this.buffers.take(region.width() * region.height());
-		Frame captured;
-		try {
-			captured = capture(region, buffer);
+		long basis = display.damageBasis;
+		Rect basisRegion = display.damageRegion;
+		// set again only once this screenshot's frame is cached: any failure on the way means a
+		// whole capture next time
+		display.damageBasis = -1;
+		// a filter that may change pixels could also uncover them without anything being drawn
+		boolean tracked = this.damage != Damage.UNTRACKED && this.filters.stream().noneMatch(CaptureFilter::active);
+		ScreenDamage damage = tracked ? this.damage.take(this.consumerPrefix + displayId, region)
+				: ScreenDamage.UNKNOWN;
+		FrameCache.Entry cached = null;
+		if (!damage.unknown() && basis >= 0 && region.equals(basisRegion)) {
+			cached = this.frames.cached(displayId);
+			if (cached != null && (cached.id() != basis || cached.frame().width() != region.width()
+					|| cached.frame().height() != region.height())) {
+				cached = null;
+			}
 		}
-		catch (RuntimeException ex) {
-			this.buffers.give(buffer);
-			throw ex;
+		FrameCache.Entry entry = null;
+		if (cached != null) {
+			boolean[] damaged = damagedRows(damage, region);
+			List<int[]> bands = bands(damaged);
+			if (bands.isEmpty()) {
+				entry = this.frames.confirm(displayId, cached.id(), region, before);
+			}
+			else {
+				entry = captureBands(displayId, region, cached, bands, before);
+			}
 		}
-		if (captured.pixels() != buffer) {
-			this.buffers.give(buffer);
+		if (entry == null) {
+			entry = captureWhole(displayId, region, before);
 		}
-		FrameCache.Entry entry = this.frames.remember(displayId, region, captured, before, this.buffers::give);
+		if (tracked) {
+			display.damageBasis = entry.id();
+			display.damageRegion = region;
+		}
 		if (entry.id() != display.latestId) {
 			display.latestId = entry.id();
 			display.png.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
@@ -121,6 +190,114 @@ final class ScreenPipeline {
 		return new Image(image.clone(), size.width(), size.height(), entry.id());
 	}
 
+	private FrameCache.Entry captureWhole(String displayId, Rect region, FrameCache.Moment before) {
+		int[] buffer = this.buffers.take(region.width() * region.height());
+		Frame captured;
+		try {
+			captured = capture(region, buffer);
+		}
+		catch (RuntimeException ex) {
+			this.buffers.give(buffer);
+			throw ex;
+		}
+		if (captured.pixels() != buffer) {
+			this.buffers.give(buffer);
+		}
+		return this.frames.remember(displayId, region, captured, before, this.buffers::give);
+	}
+
+	/**
+	 * Captures the rows of {@code bands}, copies the others from the cached frame (the screen has
+	 * not drawn there since it was captured), filters the whole, and compares only the captured
+	 * rows with the cached frame.
+	 */
+	private FrameCache.Entry captureBands(String displayId, Rect region, FrameCache.Entry cached, List<int[]> bands,
+			FrameCache.Moment before) {
+		int width = region.width();
+		int height = region.height();
+		int[] buffer = this.buffers.take(width * height);
+		boolean[] captured = new boolean[height];
+		Frame assembled;
+		try {
+			// each band is captured to the array's start and then moved down to its rows; bottom
+			// band first, so that a capture only overwrites rows above every band placed so far
+			for (int i = bands.size() - 1; i >= 0; i--) {
+				int top = bands.get(i)[0];
+				int rows = bands.get(i)[1] - top;
+				Frame band = this.capture.capture(new Rect(region.x(), region.y() + top, width, rows), buffer);
+				System.arraycopy(band.pixels(), 0, buffer, top * width, rows * width);
+				Arrays.fill(captured, top, top + rows, true);
+			}
+			int[] previous = cached.frame().pixels();
+			for (int y = 0; y < height;) {
+				int end = y;
+				while (end < height && !captured[end]) {
+					end++;
+				}
+				System.arraycopy(previous, y * width, buffer, y * width, (end - y) * width);
+				y = end;
+				while (y < height && captured[y]) {
+					y++;
+				}
+			}
+			assembled = new Frame(width, height, buffer);
+			filter(assembled, region);
+		}
+		catch (RuntimeException ex) {
+			this.buffers.give(buffer);
+			throw ex;
+		}
+		return this.frames.remember(displayId, region, assembled, before, this.buffers::give, cached.id(), captured);
+	}
+
+	/** Per row of {@code region}, whether an area of {@code damage} reaches it. */
+	static boolean[] damagedRows(ScreenDamage damage, Rect region) {
+		boolean[] rows = new boolean[region.height()];
+		for (Rect area : damage.areas()) {
+			if (area.width() == 0 || area.right() <= region.x() || area.x() >= region.right()) {
+				continue;
+			}
+			int top = Math.max(area.y(), region.y()) - region.y();
+			int bottom = Math.min(area.bottom(), region.bottom()) - region.y();
+			if (top < bottom) {
+				Arrays.fill(rows, top, bottom, true);
+			}
+		}
+		return rows;
+	}
+
+	/**
+	 * The damaged rows as bands {@code [top, bottom)} to capture, top first: runs closer than
+	 * {@link #BAND_GAP} joined, and one band from the first to the last when there would be more
+	 * than {@link #MAX_BANDS}.
+	 */
+	static List<int[]> bands(boolean[] damaged) {
+		List<int[]> bands = new ArrayList<>();
+		for (int y = 0; y < damaged.length;) {
+			if (!damaged[y]) {
+				y++;
+				continue;
+			}
+			int top = y;
+			while (y < damaged.length && damaged[y]) {
+				y++;
+			}
+			int[] last = bands.isEmpty() ? null : bands.get(bands.size() - 1);
+			if (last != null && top - last[1] < BAND_GAP) {
+				last[1] = y;
+			}
+			else {
+				bands.add(new int[] { top, y });
+			}
+		}
+		if (bands.size() > MAX_BANDS) {
+			int[] all = { bands.get(0)[0], bands.get(bands.size() - 1)[1] };
+			bands.clear();
+			bands.add(all);
+		}
+		return bands;
+	}
+
 	/** What the screenshots of one display share; its monitor is the display's lock. */
 	private final class DisplayState {
 
@@ -128,6 +305,15 @@ final class ScreenPipeline {
 
 		/** The newest frame of the display the PNG tiles were told about. */
 		long latestId = -1;
+
+		/**
+		 * The cached frame that was captured right after the display's last damage question, or -1:
+		 * only then is "nothing drawn since" a statement about that frame.
+		 */
+		long damageBasis = -1;
+
+		/** The region that question was about. */
+		Rect damageRegion;
 
 	}
 

@@ -50,8 +50,10 @@ public class ScreenService {
 		PngEncoder png = new PngEncoder(workers, workers.parallelism());
 		// three arrays: the next capture, a JPEG's scaled image, a zoom's crop; concurrent calls
 		// borrow more
-		this.pipeline = new ScreenPipeline((region, buffer) -> driver.capture().capture(region, buffer), filters,
-				new FrameCache(), new AreaAverageScaler(workers), new ImageEncoders(png), png, workers,
+		ScreenPipeline.Damage damage = properties.damageTracking()
+				? (consumer, region) -> driver.capture().takeDamage(consumer, region) : ScreenPipeline.Damage.UNTRACKED;
+		this.pipeline = new ScreenPipeline((region, buffer) -> driver.capture().capture(region, buffer), damage,
+				filters, new FrameCache(), new AreaAverageScaler(workers), new ImageEncoders(png), png, workers,
 				new PixelBuffers(3));
 	}
 

@@ -16,11 +16,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param jpegQuality 0.0-1.0 for jpeg
  * @param settle the longest {@code screenshot_after} waits for the screen to settle (two captures
  * alike)
+ * @param damageTracking capture only what the display drew since its last screenshot (X DAMAGE),
+ * nothing when it drew nothing; off: capture and compare the whole display every time
  */
 @ConfigurationProperties("deskhand.screenshot")
 public record ScreenshotProperties(@DefaultValue("1280") int maxWidth, @DefaultValue("800") int maxHeight,
 		@DefaultValue("1150000") long maxPixels, @DefaultValue("png") String format,
-		@DefaultValue("0.8") float jpegQuality, @DefaultValue("300ms") Duration settle) {
+		@DefaultValue("0.8") float jpegQuality, @DefaultValue("300ms") Duration settle,
+		@DefaultValue("true") boolean damageTracking) {
 
 	public ScreenshotProperties {
 		if (maxWidth < 1 || maxHeight < 1 || maxPixels < 1) {

@@ -25,7 +25,7 @@ class DeskhandInfoContributorTest {
 		driver.setDisplays(List.of(new DisplayInfo("left", "DP-1", new Rect(0, 0, 1920, 1080), 1.0, true),
 				new DisplayInfo("right", "DP-2", new Rect(1920, 0, 1000, 2000), 1.0, false)));
 		ScreenshotProperties screenshots = new ScreenshotProperties(1280, 800, 1_150_000, "jpeg", 0.8f,
-				Duration.ofMillis(300));
+				Duration.ofMillis(300), true);
 		Info.Builder builder = new Info.Builder();
 		new DeskhandInfoContributor(driver, screenshots, "1.2.3").contribute(builder);
 

@@ -1,10 +1,13 @@
 package dev.deskhand.screen;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -29,8 +32,8 @@ import dev.deskhand.testing.TestDesktop;
 /**
  * The in-process screenshot pipeline, step by step, on a 1920x1080 Xvfb with realistic content:
  * capture, scale, encode, the frame comparison, the whole {@link ScreenService#screenshot} call
- * with an unchanged and with a changed screen, zoom, and the pipeline as it was before the fast
- * path. Cases run interleaved, shuffled per round, after a JIT warm-up. Not a test: run it with
+ * with an unchanged and with a changed screen, with damage tracking on and off, zoom, and the
+ * pipeline as it was before the fast path. Cases run interleaved, shuffled per round, after a JIT warm-up. Not a test: run it with
  * {@code ./mvnw test -Pbench -Dtest=ScreenPipelineBenchmark} ({@code -Dbench.rounds=80} for more
  * rounds). It prints medians and allocations; nothing asserts a time.
  */
@@ -98,6 +101,26 @@ class ScreenPipelineBenchmark {
 					}
 				}));
 		String display = this.screen.displays().get(0).id();
+		// damage tracking on and off, after a line was added to a small terminal (a real X client
+		// drawing, so that the server reports damage)
+		ScreenService tracked = new ScreenService(this.driver, withDamageTracking(true), Clock.systemUTC());
+		ScreenService untracked = new ScreenService(this.driver, withDamageTracking(false), Clock.systemUTC());
+		Path log = Files.createTempFile("deskhand-bench-log", ".txt");
+		Process terminal = startLogTerminal(log);
+		int[] lines = { 0 };
+		Runnable addLine = () -> {
+			try {
+				Files.writeString(log, "line " + ++lines[0] + " of the log terminal\n", StandardOpenOption.APPEND);
+				Thread.sleep(30);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+		};
 
 		Map<String, Supplier<Object>> cases = new LinkedHashMap<>();
 		Map<String, Long> bytes = new LinkedHashMap<>();
@@ -130,17 +153,35 @@ class ScreenPipelineBenchmark {
 		cases.put("screenshot jpeg, every row changed", () -> record(bytes, "screenshot jpeg, every row changed",
 				everyRow.screenshot("bench", display, ImageFormat.JPEG).image()));
 		Map<String, Runnable> setups = new LinkedHashMap<>();
+		String lineOn = "screenshot png, a terminal line, damage on";
+		String lineOff = "screenshot png, a terminal line, damage off";
+		cases.put(lineOn, () -> record(bytes, lineOn, tracked.screenshot("bench", display, ImageFormat.PNG).image()));
+		setups.put(lineOn, addLine);
+		cases.put(lineOff,
+				() -> record(bytes, lineOff, untracked.screenshot("bench", display, ImageFormat.PNG).image()));
+		setups.put(lineOff, addLine);
+		String stillOff = "screenshot png, unchanged screen, damage off";
+		cases.put(stillOff,
+				() -> record(bytes, stillOff, untracked.screenshot("still", display, ImageFormat.PNG).image()));
+		cases.put("damage fetch alone (driver)", () -> this.driver.capture().takeDamage("bench-probe", full));
 		cases.put("zoom 480x270, cropped from cached frame",
 				() -> this.screen.zoom("zoomer", display, List.of(200, 100, 520, 280), ImageFormat.PNG));
 		setups.put("zoom 480x270, cropped from cached frame",
 				() -> this.screen.screenshot("zoomer", display, ImageFormat.PNG));
 		cases.put("zoom 480x270, new capture",
 				() -> this.screen.zoom("no-screenshot", display, List.of(200, 100, 520, 280), ImageFormat.PNG));
-		Map<String, List<Double>> samples = run(cases, setups);
+		Map<String, List<Double>> samples;
 		Map<String, Long> allocated = new LinkedHashMap<>();
-		for (String name : List.of(old, "screenshot png, unchanged screen", "screenshot png, last pixel changed",
-				"screenshot png, every row changed", "capture 1920x1080 (driver)")) {
-			allocated.put(name, allocatedBy(cases.get(name)));
+		try {
+			samples = run(cases, setups);
+			for (String name : List.of(old, "screenshot png, unchanged screen", "screenshot png, last pixel changed",
+					"screenshot png, every row changed", "capture 1920x1080 (driver)")) {
+				allocated.put(name, allocatedBy(cases.get(name)));
+			}
+		}
+		finally {
+			terminal.destroy();
+			Files.deleteIfExists(log);
 		}
 		String dump = System.getProperty("bench.dump");
 		if (dump != null) {
@@ -152,6 +193,24 @@ class ScreenPipelineBenchmark {
 				percentile(values, 0.95), bytes.containsKey(name) ? String.valueOf(bytes.get(name)) : ""));
 		System.out.printf("%nbytes allocated per call on the calling thread (median of 20, after warm-up)%n");
 		allocated.forEach((name, value) -> System.out.printf("%-44s %,12d%n", name, value));
+	}
+
+	private ScreenshotProperties withDamageTracking(boolean on) {
+		ScreenshotProperties p = this.properties;
+		return new ScreenshotProperties(p.maxWidth(), p.maxHeight(), p.maxPixels(), p.format(), p.jpegQuality(),
+				p.settle(), on);
+	}
+
+	/** A small xterm that shows every line appended to {@code log}. */
+	private static Process startLogTerminal(Path log) throws IOException {
+		ProcessBuilder builder = new ProcessBuilder("xterm", "-T", "bench-log", "-geometry", "70x10+40+820", "-e",
+				"tail", "-f", log.toString())
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+		builder.environment().putAll(desktop.environment());
+		Process terminal = builder.start();
+		desktop.awaitWindow("bench-log", Duration.ofSeconds(10));
+		return terminal;
 	}
 
 	private static Map<String, List<Double>> run(Map<String, Supplier<Object>> cases, Map<String, Runnable> setups) {

@@ -21,7 +21,7 @@ class ScreenServiceTests {
 	private final CountingDriver driver = new CountingDriver();
 
 	private final ScreenService service = new ScreenService(this.driver,
-			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300)), Clock.systemUTC());
+			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true), Clock.systemUTC());
 
 	@Test
 	void zoomAfterAScreenshotIsTheCropOfItsFrameWithoutANewCapture() throws IOException {

@@ -25,7 +25,7 @@ class BatchParserTest {
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();
 
 	private final ScreenService screen = new ScreenService(this.driver,
-			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300)), Clock.systemUTC());
+			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true), Clock.systemUTC());
 
 	private final BatchParser parser = new BatchParser(new ActionFactory(this.screen, this.driver));
 

@@ -10,12 +10,15 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.ScreenDamage;
 import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
  * Captures the root window on the observation connection: through MIT-SHM when the server
  * can share memory with us (a local server: about 2 ms for 1920x1080), else with XGetImage,
- * which sends the pixels through the socket (about 7 ms).
+ * which sends the pixels through the socket (about 7 ms). What was drawn since a consumer's last
+ * capture comes from the DAMAGE extension ({@link X11DamageTracker}), so a screenshot can capture
+ * only the rows that changed.
  */
 final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
@@ -24,6 +27,8 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 	private final X11SharedConnection observe;
 
 	private final boolean shmAllowed;
+
+	private final X11DamageTracker damage;
 
 	// the fields below belong to the observation connection and are only touched under its lock
 
@@ -40,6 +45,7 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 	X11CaptureDriver(X11SharedConnection observe, boolean shmAllowed) {
 		this.observe = observe;
 		this.shmAllowed = shmAllowed;
+		this.damage = new X11DamageTracker(observe);
 	}
 
 	@Override
@@ -65,6 +71,16 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 			}
 			return getImage(connection, region, buffer);
 		});
+	}
+
+	@Override
+	public ScreenDamage takeDamage(String consumer, Rect region) {
+		return this.damage.take(consumer, region);
+	}
+
+	/** The damage tracker; for tests. */
+	X11DamageTracker damageTracker() {
+		return this.damage;
 	}
 
 	/** Whether the last capture could use MIT-SHM; for health and benchmarks. */
@@ -135,6 +151,7 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	@Override
 	public void close() {
+		this.damage.close();
 		this.observe.runLocked(this::releaseSegment);
 	}
 

@@ -19,7 +19,7 @@ import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WindowDriver;
 
 /**
- * The X11 driver: Xlib, XTest, RandR and MIT-SHM through JNA.
+ * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
  *
  * <p>
  * Connections, one owner each: observation (displays, pointer position, capture, windows; any

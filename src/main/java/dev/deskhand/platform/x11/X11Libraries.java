@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.sun.jna.Function;
+import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
@@ -15,6 +16,8 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.x11.jna.LibC;
+import dev.deskhand.platform.x11.jna.XDamage;
+import dev.deskhand.platform.x11.jna.XFixes;
 import dev.deskhand.platform.x11.jna.XShm;
 import dev.deskhand.platform.x11.jna.Xlib;
 import dev.deskhand.platform.x11.jna.Xrandr;
@@ -54,6 +57,12 @@ final class X11Libraries {
 
 	private final LibC libc;
 
+	/** {@code null} without libXdamage: screenshots then capture whole displays. */
+	private final XDamage xdamage;
+
+	/** {@code null} without libXfixes: screenshots then capture whole displays. */
+	private final XFixes xfixes;
+
 	private final boolean ioErrorExitHandlerAvailable;
 
 	/** The handler that was installed before ours (AWT's, say), for displays that are not ours. */
@@ -67,6 +76,8 @@ final class X11Libraries {
 		this.xrandr = Native.load("Xrandr", Xrandr.class);
 		this.xshm = Native.load("Xext", XShm.class);
 		this.libc = Native.load("c", LibC.class);
+		this.xdamage = loadOptional("Xdamage", XDamage.class, "libxdamage1");
+		this.xfixes = loadOptional("Xfixes", XFixes.class, "libxfixes3");
 		this.previousErrorHandler = installErrorHandler();
 		this.xlib.XSetIOErrorHandler(this.ioErrorHandler);
 		this.ioErrorExitHandlerAvailable = hasSymbol("XSetIOErrorExitHandler");
@@ -98,6 +109,17 @@ final class X11Libraries {
 		catch (UnsatisfiedLinkError | NoClassDefFoundError ex) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
 					"cannot load the X11 client libraries (" + ex.getMessage() + "); " + INSTALL_HINT, ex);
+		}
+	}
+
+	private static <T extends Library> T loadOptional(String name, Class<T> type, String debianPackage) {
+		try {
+			return Native.load(name, type);
+		}
+		catch (UnsatisfiedLinkError ex) {
+			logger.info("lib{} is not installed ({}): screenshots capture whole displays every time", name,
+					debianPackage);
+			return null;
 		}
 	}
 
@@ -141,6 +163,16 @@ final class X11Libraries {
 
 	LibC libc() {
 		return this.libc;
+	}
+
+	/** {@code null} when libXdamage is not installed. */
+	XDamage xdamage() {
+		return this.xdamage;
+	}
+
+	/** {@code null} when libXfixes is not installed. */
+	XFixes xfixes() {
+		return this.xfixes;
 	}
 
 	void register(X11Connection connection) {
