@@ -94,9 +94,10 @@ final class DeskhandProcess implements AutoCloseable {
 				"--deskhand.input.lease-idle=0s"));
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+			// as ./mvnw spring-boot:run runs it (the pom's spring-boot-maven-plugin configuration)
+			builder.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
+			Process process = builder.start();
 			DeskhandProcess deskhand = new DeskhandProcess(process, port, managementPort, options, log);
 			try {
 				deskhand.awaitHealthy();
