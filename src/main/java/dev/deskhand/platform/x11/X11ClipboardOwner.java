@@ -93,10 +93,11 @@ final class X11ClipboardOwner {
 		boolean current = request.time() == X11.CurrentTime || !X11ClipboardText.isBefore(request.time(), this.since);
 		boolean answered = owns() && current && request.selection() == session.clipboard()
 				&& convert(session, request.requestor(), property, request.target());
+		// counted before the requestor can hear the answer: whoever saw it also sees the count
+		(answered ? this.counters.answered : this.counters.refused).incrementAndGet();
 		session.sendNotify(request.requestor(), request.selection(), request.target(),
 				answered ? property : X11ClipboardSession.NONE, request.time());
 		session.flush();
-		(answered ? this.counters.answered : this.counters.refused).incrementAndGet();
 	}
 
 	private boolean convert(X11ClipboardSession session, long requestor, long property, long target) {
