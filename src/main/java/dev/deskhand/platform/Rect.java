@@ -23,4 +23,13 @@ public record Rect(int x, int y, int width, int height) {
 		return this.y + this.height;
 	}
 
+	/** The part of this rectangle inside {@code other}, or {@code null} when they share no pixel. */
+	public Rect intersection(Rect other) {
+		int x0 = Math.max(this.x, other.x);
+		int y0 = Math.max(this.y, other.y);
+		int x1 = Math.min(right(), other.right());
+		int y1 = Math.min(bottom(), other.bottom());
+		return (x0 < x1 && y0 < y1) ? new Rect(x0, y0, x1 - x0, y1 - y0) : null;
+	}
+
 }

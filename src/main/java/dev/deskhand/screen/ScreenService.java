@@ -177,17 +177,12 @@ public class ScreenService {
 	 * {@code null} when it lies outside: for callers mapping many rectangles through one geometry.
 	 */
 	public static int[] toImageRect(ScreenGeometry geometry, Rect rect) {
-		Rect d = geometry.bounds();
-		int x0 = Math.max(rect.x(), d.x());
-		int y0 = Math.max(rect.y(), d.y());
-		int x1 = Math.min(rect.right(), d.right());
-		int y1 = Math.min(rect.bottom(), d.bottom());
-		return (x0 < x1 && y0 < y1) ? toImageRect(geometry, x0, y0, x1, y1) : null;
-	}
-
-	private static int[] toImageRect(ScreenGeometry geometry, int x0, int y0, int x1, int y1) {
-		int[] topLeft = geometry.toImage(new Point(x0, y0));
-		int[] bottomRight = geometry.toImage(new Point(x1 - 1, y1 - 1));
+		Rect clipped = rect.intersection(geometry.bounds());
+		if (clipped == null) {
+			return null;
+		}
+		int[] topLeft = geometry.toImage(new Point(clipped.x(), clipped.y()));
+		int[] bottomRight = geometry.toImage(new Point(clipped.right() - 1, clipped.bottom() - 1));
 		return new int[] { topLeft[0], topLeft[1], bottomRight[0] - topLeft[0] + 1, bottomRight[1] - topLeft[1] + 1 };
 	}
 

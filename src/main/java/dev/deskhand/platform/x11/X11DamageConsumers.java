@@ -59,7 +59,7 @@ final class X11DamageConsumers {
 		}
 		List<Rect> inside = new ArrayList<>();
 		for (Rect area : mine.areas) {
-			Rect clipped = intersection(area, region);
+			Rect clipped = area.intersection(region);
 			if (clipped != null) {
 				inside.add(clipped);
 			}
@@ -70,14 +70,6 @@ final class X11DamageConsumers {
 
 	int consumers() {
 		return this.pending.size();
-	}
-
-	private static Rect intersection(Rect a, Rect b) {
-		int x0 = Math.max(a.x(), b.x());
-		int y0 = Math.max(a.y(), b.y());
-		int x1 = Math.min(a.right(), b.right());
-		int y1 = Math.min(a.bottom(), b.bottom());
-		return (x0 < x1 && y0 < y1) ? new Rect(x0, y0, x1 - x0, y1 - y0) : null;
 	}
 
 	private static final class Pending {
