@@ -41,11 +41,13 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 			return;
 		}
 		for (Rect masked : maskedBounds()) {
-			int x0 = Math.max(masked.x(), region.x()) - region.x();
-			int y0 = Math.max(masked.y(), region.y()) - region.y();
-			int x1 = Math.min(masked.right(), region.right()) - region.x();
-			int y1 = Math.min(masked.bottom(), region.bottom()) - region.y();
-			for (int y = y0; y < y1; y++) {
+			Rect inside = masked.intersection(region);
+			if (inside == null) {
+				continue;
+			}
+			int x0 = inside.x() - region.x();
+			int x1 = inside.right() - region.x();
+			for (int y = inside.y() - region.y(); y < inside.bottom() - region.y(); y++) {
 				Arrays.fill(frame.pixels(), y * frame.width() + x0, y * frame.width() + x1, 0);
 			}
 		}
