@@ -17,7 +17,8 @@ class ArchitectureTest {
 
 	@BeforeAll
 	static void importMainClasses() throws Exception {
-		// The main classes' own directory: ImportOption's test-folder patterns assume target/.
+		// The main classes' own directory: ImportOption's test-folder patterns assume
+		// target/.
 		Path classes = Path.of(DeskhandApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		main = new ClassFileImporter().importPath(classes);
 	}
@@ -44,7 +45,8 @@ class ArchitectureTest {
 
 	@Test
 	void onlyTheInputQueueDrivesInput() {
-		// Tools, screen and ops may observe (displays, capture) but never call pointer or keyboard.
+		// Tools, screen and ops may observe (displays, capture) but never call pointer or
+		// keyboard.
 		noClasses().that()
 			.resideOutsideOfPackages("dev.deskhand.input..", "dev.deskhand.platform..")
 			.should()

@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * One agent's session: the authenticated principal and its MCP session together, behind a
- * server-side handle. Grants and the app scope live here, so nothing depends on the MCP session
- * id alone (the newest MCP revision drops protocol sessions).
+ * server-side handle. Grants and the app scope live here, so nothing depends on the MCP
+ * session id alone (the newest MCP revision drops protocol sessions).
  */
 public final class AgentSession {
 
@@ -64,7 +64,10 @@ public final class AgentSession {
 		this.lastSeen = now;
 	}
 
-	/** Apps input is restricted to ({@code request_access}), or {@code null} for no restriction. */
+	/**
+	 * Apps input is restricted to ({@code request_access}), or {@code null} for no
+	 * restriction.
+	 */
 	public List<String> apps() {
 		return this.apps;
 	}

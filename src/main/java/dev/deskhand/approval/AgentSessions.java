@@ -13,8 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * The agent sessions there are, keyed by principal and MCP session together. A session unseen for
- * {@code deskhand.approval.session-idle} ends, and whoever listens (the input lease) lets go of it.
+ * The agent sessions there are, keyed by principal and MCP session together. A session
+ * unseen for {@code deskhand.approval.session-idle} ends, and whoever listens (the input
+ * lease) lets go of it.
  */
 public class AgentSessions {
 
@@ -35,8 +36,8 @@ public class AgentSessions {
 
 	/**
 	 * The session of a principal's MCP session, created on first sight.
-	 * @param mcpSessionId the transport's session id, or {@code null} where there is none (stdio,
-	 * in-process): then the principal has one session
+	 * @param mcpSessionId the transport's session id, or {@code null} where there is none
+	 * (stdio, in-process): then the principal has one session
 	 */
 	public AgentSession resolve(String principal, String mcpSessionId, String client) {
 		Instant now = this.clock.instant();
@@ -89,7 +90,8 @@ public class AgentSessions {
 	private void evictIdle(Instant now) {
 		Instant cutoff = now.minus(this.idle);
 		for (Map.Entry<Key, AgentSession> entry : this.sessions.entrySet()) {
-			if (entry.getValue().lastSeen().isBefore(cutoff) && this.sessions.remove(entry.getKey(), entry.getValue())) {
+			if (entry.getValue().lastSeen().isBefore(cutoff)
+					&& this.sessions.remove(entry.getKey(), entry.getValue())) {
 				ended(entry.getValue());
 			}
 		}

@@ -13,9 +13,9 @@ import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.WindowDriver;
 
 /**
- * Input of a session restricted to some apps ({@code request_access}) reaches the desktop only
- * while the focused window belongs to one of them. Checked on the input thread, right before the
- * actions run, so focus cannot change between the check and the input.
+ * Input of a session restricted to some apps ({@code request_access}) reaches the desktop
+ * only while the focused window belongs to one of them. Checked on the input thread,
+ * right before the actions run, so focus cannot change between the check and the input.
  */
 class AppScopeGuard implements InputGuard, Ordered {
 
@@ -44,9 +44,10 @@ class AppScopeGuard implements InputGuard, Ordered {
 		}
 		WindowInfo window = focused.get();
 		if (apps.stream().noneMatch(window::belongsTo)) {
-			throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "the focused window '" + window.title()
-					+ "' belongs to " + describe(window) + ", not to this session's apps " + apps
-					+ "; focus one of them first (request_access can widen the grant)");
+			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+					"the focused window '" + window.title() + "' belongs to " + describe(window)
+							+ ", not to this session's apps " + apps
+							+ "; focus one of them first (request_access can widen the grant)");
 		}
 	}
 

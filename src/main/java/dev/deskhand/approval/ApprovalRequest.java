@@ -9,10 +9,10 @@ import java.util.Set;
  * @param capabilities what it needs (one, or several for a batch or request_access)
  * @param tool the tool name
  * @param summary what will happen, in words a human can judge (typed text shortened)
- * @param auditSummary the same for the audit trail, where typed text appears only as a length and
- * a hash
- * @param target where the first action with coordinates will land, or {@code null} when none has
- * coordinates (typing, keys, a click where the pointer is, clipboard, launch)
+ * @param auditSummary the same for the audit trail, where typed text appears only as a
+ * length and a hash
+ * @param target where the first action with coordinates will land, or {@code null} when
+ * none has coordinates (typing, keys, a click where the pointer is, clipboard, launch)
  */
 public record ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary,
 		String auditSummary, ApprovalTarget target) {
@@ -27,7 +27,10 @@ public record ApprovalRequest(AgentSession session, Set<Capability> capabilities
 		this(session, capabilities, tool, summary, auditSummary, null);
 	}
 
-	/** A request whose summary holds nothing secret, and that points nowhere on the screen. */
+	/**
+	 * A request whose summary holds nothing secret, and that points nowhere on the
+	 * screen.
+	 */
 	public ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary) {
 		this(session, capabilities, tool, summary, summary, null);
 	}

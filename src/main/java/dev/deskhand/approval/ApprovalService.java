@@ -26,9 +26,10 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * The gate every tool call passes: policy per capability, session grants, and a human asked when
- * the policy says so. Nothing an agent sends can answer its own request: answers come from the
- * MCP client's user (elicitation) or from an operator on the management port.
+ * The gate every tool call passes: policy per capability, session grants, and a human
+ * asked when the policy says so. Nothing an agent sends can answer its own request:
+ * answers come from the MCP client's user (elicitation) or from an operator on the
+ * management port.
  */
 public class ApprovalService {
 
@@ -59,7 +60,8 @@ public class ApprovalService {
 
 	/**
 	 * Returns when the request may proceed; blocks while a human is asked.
-	 * @throws DeskhandException E_DENIED when a policy or a human said no, or nobody answered in time
+	 * @throws DeskhandException E_DENIED when a policy or a human said no, or nobody
+	 * answered in time
 	 */
 	public void authorize(ApprovalRequest request, HumanChannel channel) {
 		AgentSession session = request.session();
@@ -70,8 +72,9 @@ public class ApprovalService {
 			if (policy == Policy.DENY) {
 				record("approval-denied", request, Map.of("by", "policy", "capability", capability.key()));
 				count("denied");
-				throw new DeskhandException(ErrorCode.E_DENIED, "policy denies " + capability.key()
-						+ " (deskhand.approval.policies." + capability.key().replace('_', '-') + "=deny); nothing happened");
+				throw new DeskhandException(ErrorCode.E_DENIED,
+						"policy denies " + capability.key() + " (deskhand.approval.policies."
+								+ capability.key().replace('_', '-') + "=deny); nothing happened");
 			}
 			if (policy == Policy.ASK && !session.hasGrant(capability, now)) {
 				toAsk.add(capability);
@@ -87,9 +90,9 @@ public class ApprovalService {
 	}
 
 	/**
-	 * {@code request_access}: one approval for several capabilities, granted for the session, with
-	 * input restricted to the apps named. Capabilities the policy denies are not granted; those it
-	 * allows need no asking.
+	 * {@code request_access}: one approval for several capabilities, granted for the
+	 * session, with input restricted to the apps named. Capabilities the policy denies
+	 * are not granted; those it allows need no asking.
 	 * @return the capabilities now granted or allowed
 	 */
 	public Set<Capability> requestAccess(AgentSession session, Set<Capability> wanted, List<String> apps,
@@ -108,7 +111,8 @@ public class ApprovalService {
 		}
 		if (!toAsk.isEmpty()) {
 			ask(new ApprovalRequest(session, toAsk, "request_access", summary), channel);
-			// Asking up front is for the session by nature; a "once" answer still covers this session.
+			// Asking up front is for the session by nature; a "once" answer still covers
+			// this session.
 			session.grant(toAsk, this.clock.instant().plus(this.properties.grantTtl()));
 			granted.addAll(toAsk);
 		}
@@ -123,7 +127,10 @@ public class ApprovalService {
 		return list;
 	}
 
-	/** An operator's answer; {@code false} when there is no such request (or it was answered). */
+	/**
+	 * An operator's answer; {@code false} when there is no such request (or it was
+	 * answered).
+	 */
 	public boolean decide(String id, Decision decision) {
 		PendingApproval request = this.pending.get(id);
 		return request != null && request.complete(decision);
@@ -200,7 +207,8 @@ public class ApprovalService {
 		counter(outcome).increment();
 	}
 
-	// asked, then one of granted, denied (by a human or a policy) or expired (nobody answered).
+	// asked, then one of granted, denied (by a human or a policy) or expired (nobody
+	// answered).
 	private Counter counter(String outcome) {
 		return Counter.builder("deskhand.approvals")
 			.description("Approval requests asked, and how they ended")

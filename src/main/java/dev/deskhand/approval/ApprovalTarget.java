@@ -6,8 +6,8 @@ import java.util.Objects;
 import dev.deskhand.platform.Point;
 
 /**
- * Where on the desktop an input action will land, so that a human approving it can see the spot
- * (the operator console shows a zoomed crop around it).
+ * Where on the desktop an input action will land, so that a human approving it can see
+ * the spot (the operator console shows a zoomed crop around it).
  *
  * @param displayId the display the point lies on
  * @param point the point in the driver's logical coordinates (X11: root-window pixels)
@@ -20,9 +20,10 @@ public record ApprovalTarget(String displayId, Point point) {
 	}
 
 	/**
-	 * The target of a run of actions: the first point any of them aims at, where the first visible
-	 * thing will happen.
-	 * @param displayId the display their points lie on, or {@code null} when they point nowhere
+	 * The target of a run of actions: the first point any of them aims at, where the
+	 * first visible thing will happen.
+	 * @param displayId the display their points lie on, or {@code null} when they point
+	 * nowhere
 	 * @param points the actions' points, {@code null} for actions without one
 	 * @return the target, or {@code null} when no action points anywhere
 	 */

@@ -11,7 +11,9 @@ public enum Capability {
 	POINTER,
 	/** Type text and press keys. */
 	KEYBOARD,
-	/** Chords an agent should not press casually (ctrl+alt+Delete, super+l, alt+F4, ...). */
+	/**
+	 * Chords an agent should not press casually (ctrl+alt+Delete, super+l, alt+F4, ...).
+	 */
 	SYSTEM_KEYS,
 	/** Read the clipboard. */
 	CLIPBOARD_READ,

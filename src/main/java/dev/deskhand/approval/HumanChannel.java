@@ -1,8 +1,8 @@
 package dev.deskhand.approval;
 
 /**
- * A way to put a pending approval in front of a human, other than the operator API (which always
- * sees every pending request). Must not block: answer later through
+ * A way to put a pending approval in front of a human, other than the operator API (which
+ * always sees every pending request). Must not block: answer later through
  * {@link PendingApproval#complete(Decision)}.
  */
 @FunctionalInterface

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An approval request waiting for a human. Whoever answers first (the MCP client's user through
- * elicitation, or an operator) completes it; later answers are ignored.
+ * An approval request waiting for a human. Whoever answers first (the MCP client's user
+ * through elicitation, or an operator) completes it; later answers are ignored.
  */
 public final class PendingApproval {
 

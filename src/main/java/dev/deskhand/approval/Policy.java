@@ -5,7 +5,10 @@ public enum Policy {
 
 	/** Go ahead. */
 	ALLOW,
-	/** Ask a human once per session (and cache the answer for the grant TTL when they say so). */
+	/**
+	 * Ask a human once per session (and cache the answer for the grant TTL when they say
+	 * so).
+	 */
 	ASK,
 	/** Refuse with E_DENIED. */
 	DENY

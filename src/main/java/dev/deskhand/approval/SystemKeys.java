@@ -12,15 +12,17 @@ import java.util.regex.Pattern;
 import dev.deskhand.input.KeyChord;
 
 /**
- * Decides whether a chord is a system key (capability {@code system_keys}): one an agent should
- * not press casually because it switches virtual terminals, locks the session, closes windows or
- * kills processes. Chords compare as sets of keys, left and right modifiers alike.
+ * Decides whether a chord is a system key (capability {@code system_keys}): one an agent
+ * should not press casually because it switches virtual terminals, locks the session,
+ * closes windows or kills processes. Chords compare as sets of keys, left and right
+ * modifiers alike.
  */
 public final class SystemKeys {
 
 	private static final Pattern RANGE = Pattern.compile("(?i)^(.*\\+)?F(\\d{1,2})-F(\\d{1,2})$");
 
-	// Right-hand modifiers count as their left twin: ctrl_r+alt+Delete is still ctrl+alt+Delete.
+	// Right-hand modifiers count as their left twin: ctrl_r+alt+Delete is still
+	// ctrl+alt+Delete.
 	private static final Map<String, String> SIDES = Map.of("Control_R", "Control_L", "Shift_R", "Shift_L", "Alt_R",
 			"Alt_L", "Super_R", "Super_L", "Meta_L", "Alt_L", "Meta_R", "Alt_L");
 

@@ -6,8 +6,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import dev.deskhand.audit.AuditChainVerifier.Verification;
 
 /**
- * {@code GET /actuator/auditchain}: verifies the configured audit file's hash chain. Reads the
- * whole file on every call, so it is an operator's check, not a health probe.
+ * {@code GET /actuator/auditchain}: verifies the configured audit file's hash chain.
+ * Reads the whole file on every call, so it is an operator's check, not a health probe.
  */
 @Endpoint(id = "auditchain")
 class AuditChainEndpoint {
@@ -29,7 +29,8 @@ class AuditChainEndpoint {
 	}
 
 	/**
-	 * The endpoint's answer: the file and its {@link Verification}, flattened for {@code jq}.
+	 * The endpoint's answer: the file and its {@link Verification}, flattened for
+	 * {@code jq}.
 	 *
 	 * @param file the audit file's absolute path
 	 * @param enabled whether Deskhand is appending to it ({@code deskhand.audit.enabled})

@@ -7,14 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Checks an audit file written by {@link AuditTrail}: every line is an audit record, its hash
- * matches its content (the rule is on {@link AuditTrail}), its {@code prev} is the previous
- * record's hash (64 zeros for the first), and its {@code seq} is the previous one's plus one
- * (1 for the first). Stops at the first line that fails.
+ * Checks an audit file written by {@link AuditTrail}: every line is an audit record, its
+ * hash matches its content (the rule is on {@link AuditTrail}), its {@code prev} is the
+ * previous record's hash (64 zeros for the first), and its {@code seq} is the previous
+ * one's plus one (1 for the first). Stops at the first line that fails.
  * <p>
- * A hash chain shows that lines were changed, removed or reordered, not that the end of the file
- * was cut off, nor that someone rewrote every hash from a point on: compare the last hash with a
- * copy kept elsewhere for that.
+ * A hash chain shows that lines were changed, removed or reordered, not that the end of
+ * the file was cut off, nor that someone rewrote every hash from a point on: compare the
+ * last hash with a copy kept elsewhere for that.
  */
 public final class AuditChainVerifier {
 
@@ -22,7 +22,8 @@ public final class AuditChainVerifier {
 	}
 
 	/**
-	 * Verifies the whole file. A file that does not exist, or is empty, is valid with 0 records.
+	 * Verifies the whole file. A file that does not exist, or is empty, is valid with 0
+	 * records.
 	 * @param file the audit file
 	 * @return the outcome
 	 */
@@ -78,8 +79,8 @@ public final class AuditChainVerifier {
 	 * @param valid whether every line checked out
 	 * @param records how many records checked out: all of them when valid, those before
 	 * {@code firstBadLine} when not
-	 * @param firstBadLine the 1-based number of the first line that failed; 0 when valid, or when
-	 * the file could not be read
+	 * @param firstBadLine the 1-based number of the first line that failed; 0 when valid,
+	 * or when the file could not be read
 	 * @param reason what failed, starting with {@code bad JSON}, {@code hash mismatch},
 	 * {@code broken link}, {@code seq gap} or {@code cannot read}; a summary when valid
 	 */
@@ -91,7 +92,9 @@ public final class AuditChainVerifier {
 
 	}
 
-	/** Splits a stream on {@code \n} only, keeping each line's exact bytes for the hash. */
+	/**
+	 * Splits a stream on {@code \n} only, keeping each line's exact bytes for the hash.
+	 */
 	private static final class Lines {
 
 		private final InputStream in;
@@ -111,7 +114,10 @@ public final class AuditChainVerifier {
 			this.remaining = length;
 		}
 
-		/** The next line without its newline; a last line without one counts too; null at the end. */
+		/**
+		 * The next line without its newline; a last line without one counts too; null at
+		 * the end.
+		 */
 		byte[] next() throws IOException {
 			this.line.reset();
 			boolean any = false;

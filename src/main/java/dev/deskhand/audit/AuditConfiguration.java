@@ -19,8 +19,10 @@ class AuditConfiguration {
 		return new AuditTrail(properties, publisher, Clock.systemUTC());
 	}
 
-	// Boot 4.0 declares no repository: its AuditAutoConfiguration (the listener that stores
-	// AuditApplicationEvents) and /actuator/auditevents only switch on when this bean exists.
+	// Boot 4.0 declares no repository: its AuditAutoConfiguration (the listener that
+	// stores
+	// AuditApplicationEvents) and /actuator/auditevents only switch on when this bean
+	// exists.
 	@Bean
 	AuditEventRepository auditEventRepository() {
 		return new InMemoryAuditEventRepository(1000);

@@ -10,13 +10,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code deskhand.audit.*}: where the hash-chained audit file goes.
  *
- * @param enabled whether records are appended to {@code file}; when false, audit events still
- * reach Spring Boot's audit event repository ({@code /actuator/auditevents})
- * @param file the JSON-lines audit file; default {@code ~/.deskhand/audit.jsonl}. A leading
- * {@code ~} stands for the user's home directory.
- * @param syncInterval how soon an appended record is synced to disk (fsync); every record is
- * written to the file before the call that caused it returns. 0: sync each record before
- * returning (about 3.5 ms per input action on an ordinary disk)
+ * @param enabled whether records are appended to {@code file}; when false, audit events
+ * still reach Spring Boot's audit event repository ({@code /actuator/auditevents})
+ * @param file the JSON-lines audit file; default {@code ~/.deskhand/audit.jsonl}. A
+ * leading {@code ~} stands for the user's home directory.
+ * @param syncInterval how soon an appended record is synced to disk (fsync); every record
+ * is written to the file before the call that caused it returns. 0: sync each record
+ * before returning (about 3.5 ms per input action on an ordinary disk)
  */
 @ConfigurationProperties("deskhand.audit")
 public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
@@ -29,7 +29,8 @@ public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
 
 	@ConstructorBinding
 	public AuditProperties {
-		// @DefaultValue does not resolve ${user.home}, and Java does not expand ~: do both here.
+		// @DefaultValue does not resolve ${user.home}, and Java does not expand ~: do
+		// both here.
 		String home = System.getProperty("user.home");
 		if (syncInterval == null || syncInterval.isNegative()) {
 			syncInterval = Duration.ZERO;

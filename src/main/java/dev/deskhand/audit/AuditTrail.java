@@ -35,14 +35,15 @@ import org.springframework.util.Assert;
 import dev.deskhand.audit.AuditChainVerifier.Verification;
 
 /**
- * The one place audit events are written. Each {@link #record record} becomes a Spring Boot
- * audit event (stored by Boot's {@code AuditListener} in the {@code AuditEventRepository}, shown
- * at {@code /actuator/auditevents}) and, when {@code deskhand.audit.enabled}, one line appended to
- * {@code deskhand.audit.file} before {@code record} returns, and synced to disk within
- * {@code deskhand.audit.sync-interval} ({@link AuditSync}; at once when that is 0).
+ * The one place audit events are written. Each {@link #record record} becomes a Spring
+ * Boot audit event (stored by Boot's {@code AuditListener} in the
+ * {@code AuditEventRepository}, shown at {@code /actuator/auditevents}) and, when
+ * {@code deskhand.audit.enabled}, one line appended to {@code deskhand.audit.file} before
+ * {@code record} returns, and synced to disk within {@code deskhand.audit.sync-interval}
+ * ({@link AuditSync}; at once when that is 0).
  *
- * <h2>File format</h2> One JSON object per line (UTF-8, {@code \n}-terminated, no whitespace
- * between tokens), fields in this order, shown here on two lines:
+ * <h2>File format</h2> One JSON object per line (UTF-8, {@code \n}-terminated, no
+ * whitespace between tokens), fields in this order, shown here on two lines:
  *
  * <pre>
  * {"seq":1,"time":"2025-01-01T12:00:00.123Z","type":"input","principal":"alice",
@@ -53,32 +54,35 @@ import dev.deskhand.audit.AuditChainVerifier.Verification;
  * {@code prev} is the previous record's {@code hash} (64 zeros for the first record);
  * {@code hash} is lowercase hex SHA-256.
  *
- * <h2>Hashing rule</h2> A record's {@code hash} is the SHA-256 of the exact bytes of its line
- * (without the newline) with the final {@code ,"hash":"<64 hex>"} removed, that is, of the line's
- * bytes up to {@code ,"hash":"} followed by the single byte <code>}</code>. The hash field is
- * always last and written with no whitespace, so a verifier needs no JSON canonicalization: in
- * Python, {@code hashlib.sha256(line[:line.rindex(b',"hash":"')] + b'}').hexdigest()}.
- * {@link AuditChainVerifier} checks that, each {@code prev} link, and that {@code seq} grows by one.
+ * <h2>Hashing rule</h2> A record's {@code hash} is the SHA-256 of the exact bytes of its
+ * line (without the newline) with the final {@code ,"hash":"<64 hex>"} removed, that is,
+ * of the line's bytes up to {@code ,"hash":"} followed by the single byte <code>}</code>.
+ * The hash field is always last and written with no whitespace, so a verifier needs no
+ * JSON canonicalization: in Python,
+ * {@code hashlib.sha256(line[:line.rindex(b',"hash":"')] + b'}').hexdigest()}.
+ * {@link AuditChainVerifier} checks that, each {@code prev} link, and that {@code seq}
+ * grows by one.
  *
- * <h2>Restarts, other writers, failures</h2> Before each append the file's size is compared with
- * the size this trail left; when they differ (start-up, another trail or process wrote, a failed
- * write), the last line is read again and the chain continues from its {@code seq} and
- * {@code hash}. A last line that is not an audit record (a torn write, an edit) starts a new
- * segment: the next record's {@code prev} is the SHA-256 of that raw line and its {@code seq} is
- * the file's line count plus one, so verification reports the break at the bad line. A file
- * whose last line lacks its newline gets one first. I/O failures never reach the caller: they are
- * logged (rate-limited), the record is missing from the file, and the Spring event is still
- * published.
+ * <h2>Restarts, other writers, failures</h2> Before each append the file's size is
+ * compared with the size this trail left; when they differ (start-up, another trail or
+ * process wrote, a failed write), the last line is read again and the chain continues
+ * from its {@code seq} and {@code hash}. A last line that is not an audit record (a torn
+ * write, an edit) starts a new segment: the next record's {@code prev} is the SHA-256 of
+ * that raw line and its {@code seq} is the file's line count plus one, so verification
+ * reports the break at the bad line. A file whose last line lacks its newline gets one
+ * first. I/O failures never reach the caller: they are logged (rate-limited), the record
+ * is missing from the file, and the Spring event is still published.
  */
 public class AuditTrail implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(AuditTrail.class);
 
 	/*
-	 * One lock per audit file for the whole JVM, not per instance: seq, prev and the bytes in the
-	 * file must advance together, and two trails on one file (cached test contexts, a second
-	 * bean) would otherwise fork the chain. The OS file lock taken inside it covers other
-	 * processes; it cannot cover threads, as a second lock from this JVM throws instead of waiting.
+	 * One lock per audit file for the whole JVM, not per instance: seq, prev and the
+	 * bytes in the file must advance together, and two trails on one file (cached test
+	 * contexts, a second bean) would otherwise fork the chain. The OS file lock taken
+	 * inside it covers other processes; it cannot cover threads, as a second lock from
+	 * this JVM throws instead of waiting.
 	 */
 	private static final ConcurrentMap<Path, ReentrantLock> FILE_LOCKS = new ConcurrentHashMap<>();
 
@@ -87,8 +91,10 @@ public class AuditTrail implements AutoCloseable {
 	private static final Set<OpenOption> OPEN_OPTIONS = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
 			StandardOpenOption.CREATE);
 
-	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not change the
-	// file format. Failing on property-less objects sends them to the toString() fallback instead
+	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not
+	// change the
+	// file format. Failing on property-less objects sends them to the toString() fallback
+	// instead
 	// of recording {}.
 	private static final JsonMapper JSON = JsonMapper.builder()
 		.enable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
@@ -104,7 +110,9 @@ public class AuditTrail implements AutoCloseable {
 
 	private final ReentrantLock lock;
 
-	/** Syncs the file off the caller's path; {@code null} when each append syncs itself. */
+	/**
+	 * Syncs the file off the caller's path; {@code null} when each append syncs itself.
+	 */
 	private final AuditSync sync;
 
 	// The fields below are guarded by lock.
@@ -139,11 +147,12 @@ public class AuditTrail implements AutoCloseable {
 	}
 
 	/**
-	 * Records one audit event: appended to the audit file (when enabled) and published as a Spring
-	 * Boot {@link AuditApplicationEvent}. Never throws on an I/O failure.
+	 * Records one audit event: appended to the audit file (when enabled) and published as
+	 * a Spring Boot {@link AuditApplicationEvent}. Never throws on an I/O failure.
 	 * @param type the event type, for example {@code approval-granted} or {@code input}
 	 * @param principal who caused it; {@code null} becomes ""
-	 * @param data details; redact typed or clipboard text with {@link Redaction#of(String)} first
+	 * @param data details; redact typed or clipboard text with
+	 * {@link Redaction#of(String)} first
 	 */
 	public void record(String type, String principal, Map<String, Object> data) {
 		Assert.hasText(type, "'type' must not be empty");
@@ -151,7 +160,8 @@ public class AuditTrail implements AutoCloseable {
 		Map<String, Object> details = (data != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(data))
 				: Map.of();
 		Instant time = this.enabled ? append(type, who, details) : this.clock.instant();
-		// Same timestamp in the file and in /actuator/auditevents, so the two can be matched.
+		// Same timestamp in the file and in /actuator/auditevents, so the two can be
+		// matched.
 		this.publisher.publishEvent(new AuditApplicationEvent(time, who, type, details));
 	}
 
@@ -161,8 +171,8 @@ public class AuditTrail implements AutoCloseable {
 	}
 
 	/**
-	 * Verifies the file up to its size between two appends, so a record being written right now
-	 * is not mistaken for a torn line.
+	 * Verifies the file up to its size between two appends, so a record being written
+	 * right now is not mistaken for a torn line.
 	 */
 	Verification verify() {
 		long size;
@@ -206,7 +216,8 @@ public class AuditTrail implements AutoCloseable {
 	private Instant append(String type, String principal, Map<String, Object> data) {
 		this.lock.lock();
 		try {
-			// Taken under the lock so that time never goes backwards as seq goes forwards.
+			// Taken under the lock so that time never goes backwards as seq goes
+			// forwards.
 			Instant time = this.clock.instant();
 			try {
 				write(time, type, principal, data);
@@ -284,7 +295,8 @@ public class AuditTrail implements AutoCloseable {
 			return JSON.writeValueAsString(record);
 		}
 		catch (JacksonException ex) {
-			// A value Jackson cannot write must not cost the record: keep what toString() says.
+			// A value Jackson cannot write must not cost the record: keep what toString()
+			// says.
 			logger.warn("Audit record {} has data Jackson cannot serialize ({}); writing its values as strings", type,
 					ex.getOriginalMessage());
 			Map<String, Object> strings = new LinkedHashMap<>();
@@ -294,7 +306,10 @@ public class AuditTrail implements AutoCloseable {
 		}
 	}
 
-	/** Reads the chain's state from the file's last line; see the class comment for bad lines. */
+	/**
+	 * Reads the chain's state from the file's last line; see the class comment for bad
+	 * lines.
+	 */
 	private Tail readTail(FileChannel channel, long size) throws IOException {
 		if (size == 0) {
 			return new Tail(0, ChainLine.GENESIS, false);
@@ -309,9 +324,10 @@ public class AuditTrail implements AutoCloseable {
 		}
 		catch (ChainLine.BadLine ex) {
 			long lines = countLines(channel, size);
-			logger.warn("The last line ({}) of audit file {} is not an audit record ({}); starting a new chain "
-					+ "segment at seq {} whose prev is the SHA-256 of that line", lines, this.file, ex.getMessage(),
-					lines + 1);
+			logger.warn(
+					"The last line ({}) of audit file {} is not an audit record ({}); starting a new chain "
+							+ "segment at seq {} whose prev is the SHA-256 of that line",
+					lines, this.file, ex.getMessage(), lines + 1);
 			return new Tail(lines, ChainLine.sha256Hex(line), needsNewline);
 		}
 	}
@@ -371,7 +387,8 @@ public class AuditTrail implements AutoCloseable {
 			return channel.lock();
 		}
 		catch (IOException ex) {
-			// Some file systems (NFS without lockd) refuse locks: better an unlocked append than none.
+			// Some file systems (NFS without lockd) refuse locks: better an unlocked
+			// append than none.
 			this.fileLockUnsupported = true;
 			logger.warn("Cannot lock audit file {} ({}); appending without a lock, so only one Deskhand process "
 					+ "should write to it", this.file, ex.getMessage());
@@ -386,7 +403,8 @@ public class AuditTrail implements AutoCloseable {
 		}
 	}
 
-	// The file names principals and what they did: readable by its owner only, where the OS can say so.
+	// The file names principals and what they did: readable by its owner only, where the
+	// OS can say so.
 	private FileAttribute<?>[] ownerOnly(String permissions) {
 		if (!this.file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
 			return new FileAttribute<?>[0];
@@ -399,7 +417,8 @@ public class AuditTrail implements AutoCloseable {
 		this.end = -1;
 		this.failures++;
 		long now = System.nanoTime();
-		// The first failure of an outage always shows; then one line a minute, not one per action.
+		// The first failure of an outage always shows; then one line a minute, not one
+		// per action.
 		if (this.failures == 1 || now - this.lastErrorLogged >= ERROR_LOG_INTERVAL_NANOS) {
 			this.lastErrorLogged = now;
 			logger.error("Cannot append to audit file {} ({} records not written since the last success); audit "

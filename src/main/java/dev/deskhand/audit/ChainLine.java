@@ -15,8 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The audit file's line format and its hashing rule, in one place so that the writer
- * ({@link AuditTrail}) and the verifier ({@link AuditChainVerifier}) cannot drift apart. The rule
- * itself is documented on {@link AuditTrail}.
+ * ({@link AuditTrail}) and the verifier ({@link AuditChainVerifier}) cannot drift apart.
+ * The rule itself is documented on {@link AuditTrail}.
  */
 final class ChainLine {
 
@@ -30,7 +30,8 @@ final class ChainLine {
 
 	private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
-	// Strict on purpose: a duplicated key or trailing bytes would let a line say two things.
+	// Strict on purpose: a duplicated key or trailing bytes would let a line say two
+	// things.
 	private static final JsonMapper JSON = JsonMapper.builder()
 		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 		.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -39,7 +40,10 @@ final class ChainLine {
 	private ChainLine() {
 	}
 
-	/** Parses one line (without its newline) and recomputes its hash; does not check links. */
+	/**
+	 * Parses one line (without its newline) and recomputes its hash; does not check
+	 * links.
+	 */
 	static Parsed parse(byte[] line) throws BadLine {
 		JsonNode root;
 		try {
@@ -65,7 +69,8 @@ final class ChainLine {
 		}
 		String prev = sha256Field(root, "prev");
 		String hash = sha256Field(root, "hash");
-		// The rule strips the hash field by position, so it must be the last field, written exactly so.
+		// The rule strips the hash field by position, so it must be the last field,
+		// written exactly so.
 		byte[] suffix = (HASH_FIELD + hash + "\"}").getBytes(StandardCharsets.US_ASCII);
 		if (line.length < SUFFIX_LENGTH
 				|| !Arrays.equals(line, line.length - SUFFIX_LENGTH, line.length, suffix, 0, suffix.length)) {
@@ -74,7 +79,10 @@ final class ChainLine {
 		return new Parsed(seq.longValue(), prev, hash, contentHash(line));
 	}
 
-	/** SHA-256 of the line without its hash field: the line's bytes up to {@code ,"hash":"} plus {@code }}. */
+	/**
+	 * SHA-256 of the line without its hash field: the line's bytes up to
+	 * {@code ,"hash":"} plus {@code }}.
+	 */
 	private static String contentHash(byte[] line) {
 		MessageDigest digest = sha256();
 		digest.update(line, 0, line.length - SUFFIX_LENGTH);

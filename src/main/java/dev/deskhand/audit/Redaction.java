@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What may be written about text an agent types or puts on the clipboard: its length and a short
- * hash for the audit trail, or a shortened, visible form for a human deciding an approval. The
- * text itself never goes into an audit record.
+ * What may be written about text an agent types or puts on the clipboard: its length and
+ * a short hash for the audit trail, or a shortened, visible form for a human deciding an
+ * approval. The text itself never goes into an audit record.
  */
 public final class Redaction {
 
@@ -18,10 +18,10 @@ public final class Redaction {
 	}
 
 	/**
-	 * The audit form of secret text: {@code {"length": <code points>, "sha256": "<16 hex>"}}, the
-	 * first 16 hex digits of the SHA-256 of its UTF-8 bytes. The hash lets an investigator who
-	 * knows a candidate text confirm it was the one typed; it is unsalted, so it does the same for
-	 * anyone guessing a short password.
+	 * The audit form of secret text: {@code {"length": <code points>, "sha256": "<16
+	 * hex>"}}, the first 16 hex digits of the SHA-256 of its UTF-8 bytes. The hash lets
+	 * an investigator who knows a candidate text confirm it was the one typed; it is
+	 * unsalted, so it does the same for anyone guessing a short password.
 	 * @param secretText the text
 	 * @return an unmodifiable map with {@code length} then {@code sha256}
 	 */
@@ -36,10 +36,10 @@ public final class Redaction {
 
 	/**
 	 * Text shortened for an approval prompt: the first {@code max} code points, then
-	 * {@code "… (N characters)"} when it is longer. Line breaks, tabs and invisible characters
-	 * (controls, bidi overrides, zero-width marks) are shown as {@code ⏎}, {@code ⇥} or
-	 * {@code \}{@code u{XXXX}}, so a prompt cannot hide or reorder what will really be typed; they
-	 * still count as one character each.
+	 * {@code "… (N characters)"} when it is longer. Line breaks, tabs and invisible
+	 * characters (controls, bidi overrides, zero-width marks) are shown as {@code ⏎},
+	 * {@code ⇥} or {@code \}{@code u{XXXX}}, so a prompt cannot hide or reorder what will
+	 * really be typed; they still count as one character each.
 	 * @param text the text
 	 * @param max the number of code points to keep, at least 0
 	 * @return the visible summary

@@ -1,9 +1,9 @@
 package dev.deskhand.errors;
 
 /**
- * A failure that reaches the agent as {@code E_CODE: message}. The message is written for the
- * agent (and the operator reading the log): it says what was wrong and, where it helps, what to
- * do next.
+ * A failure that reaches the agent as {@code E_CODE: message}. The message is written for
+ * the agent (and the operator reading the log): it says what was wrong and, where it
+ * helps, what to do next.
  */
 public class DeskhandException extends RuntimeException {
 

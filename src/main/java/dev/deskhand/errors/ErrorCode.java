@@ -15,7 +15,10 @@ public enum ErrorCode {
 	E_NOT_GRANTED,
 	/** The queue is full, or another session holds the input lease. */
 	E_BUSY,
-	/** The action did not finish in time; it was aborted and every held key and button released. */
+	/**
+	 * The action did not finish in time; it was aborted and every held key and button
+	 * released.
+	 */
 	E_TIMEOUT,
 	/** The failsafe tripped or is cooling down. */
 	E_FAILSAFE,

@@ -22,11 +22,11 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 
 /**
- * The human's emergency stop. A thread of its own polls the real keyboard and pointer on a
- * connection of its own (so it works while the input thread is busy or stuck): the emergency chord
- * held, or the pointer parked in a display corner, trips it; so does an operator. A trip stops the
- * running action at once, releases every key and button, and refuses input with E_FAILSAFE for the
- * cooldown.
+ * The human's emergency stop. A thread of its own polls the real keyboard and pointer on
+ * a connection of its own (so it works while the input thread is busy or stuck): the
+ * emergency chord held, or the pointer parked in a display corner, trips it; so does an
+ * operator. A trip stops the running action at once, releases every key and button, and
+ * refuses input with E_FAILSAFE for the cooldown.
  */
 public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 
@@ -53,7 +53,8 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 
 	private final List<TripListener> listeners;
 
-	// Guarded by this: state changes come from the poller, operators and the input thread.
+	// Guarded by this: state changes come from the poller, operators and the input
+	// thread.
 	private FailsafeState state = new FailsafeState(false, null, null, null, 0);
 
 	private volatile Thread poller;
@@ -83,7 +84,8 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 		List.of("keyboard", "pointer", "operator").forEach(this::tripCounter);
 	}
 
-	// Tagged by what tripped it (the trip's "by"): keyboard (the chord), pointer (a corner), operator.
+	// Tagged by what tripped it (the trip's "by"): keyboard (the chord), pointer (a
+	// corner), operator.
 	private Counter tripCounter(String cause) {
 		return Counter.builder("deskhand.failsafe.trips")
 			.description("Failsafe trips by cause")
@@ -101,7 +103,9 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 		check();
 	}
 
-	/** @throws DeskhandException E_FAILSAFE while tripped */
+	/**
+	 * @throws DeskhandException E_FAILSAFE while tripped
+	 */
 	public void check() {
 		FailsafeState now = state();
 		if (now.tripped()) {
@@ -117,7 +121,10 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 		return this.state;
 	}
 
-	/** Trips the failsafe: stops the running action, releases everything, starts the cooldown. */
+	/**
+	 * Trips the failsafe: stops the running action, releases everything, starts the
+	 * cooldown.
+	 */
 	public FailsafeState trip(String reason, String by) {
 		FailsafeState tripped;
 		synchronized (this) {
@@ -147,7 +154,10 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 		return this.state;
 	}
 
-	/** One look at the keyboard and pointer; trips on the rising edge of the chord or a corner. */
+	/**
+	 * One look at the keyboard and pointer; trips on the rising edge of the chord or a
+	 * corner.
+	 */
 	void poll(InputStateSensor sensor) {
 		boolean held = chordHeld(sensor);
 		if (held && !this.chordWasHeld) {

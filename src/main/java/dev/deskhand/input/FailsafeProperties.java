@@ -9,9 +9,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code deskhand.failsafe.*}.
  *
  * @param chord held on the real keyboard, it stops all input
- * @param corners also trip when the pointer is parked in a corner of a display (like pyautogui)
- * @param cooldown after a trip, input is refused with E_FAILSAFE this long (an operator can reset
- * it earlier)
+ * @param corners also trip when the pointer is parked in a corner of a display (like
+ * pyautogui)
+ * @param cooldown after a trip, input is refused with E_FAILSAFE this long (an operator
+ * can reset it earlier)
  * @param pollInterval how often the keyboard and pointer are read
  */
 @ConfigurationProperties("deskhand.failsafe")

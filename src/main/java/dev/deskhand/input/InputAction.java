@@ -7,8 +7,8 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
 
 /**
- * One desktop action, already validated and mapped to the driver's logical coordinates. Built by
- * the tool layer, executed by the {@link InputQueue}.
+ * One desktop action, already validated and mapped to the driver's logical coordinates.
+ * Built by the tool layer, executed by the {@link InputQueue}.
  */
 public sealed interface InputAction {
 
@@ -20,7 +20,10 @@ public sealed interface InputAction {
 		return Duration.ZERO;
 	}
 
-	/** Where the action points, if it does: the display it acts on is the one holding this point. */
+	/**
+	 * Where the action points, if it does: the display it acts on is the one holding this
+	 * point.
+	 */
 	default Point target() {
 		return null;
 	}
@@ -52,7 +55,10 @@ public sealed interface InputAction {
 
 	}
 
-	/** Presses (down) or releases (up) a button and leaves it so: left_mouse_down / left_mouse_up. */
+	/**
+	 * Presses (down) or releases (up) a button and leaves it so: left_mouse_down /
+	 * left_mouse_up.
+	 */
 	record Button(String tool, Point at, MouseButton button, boolean down) implements InputAction {
 
 		@Override
@@ -99,7 +105,8 @@ public sealed interface InputAction {
 
 		@Override
 		public Duration ownDuration() {
-			// Unicode typing is paced so the target app keeps up; allow ~5 ms per character.
+			// Unicode typing is paced so the target app keeps up; allow ~5 ms per
+			// character.
 			return Duration.ofMillis(5L * this.text.length());
 		}
 

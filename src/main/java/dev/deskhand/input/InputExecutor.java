@@ -12,18 +12,21 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
 
 /**
- * Turns {@link InputAction}s into driver calls. Runs only on the input thread. Every press it makes
- * is undone in a {@code finally}, so an exception never leaves a modifier held; the queue adds a
- * driver-wide release after any failure for what the driver itself pressed.
+ * Turns {@link InputAction}s into driver calls. Runs only on the input thread. Every
+ * press it makes is undone in a {@code finally}, so an exception never leaves a modifier
+ * held; the queue adds a driver-wide release after any failure for what the driver itself
+ * pressed.
  */
 final class InputExecutor {
 
-	// Motion events between drag start and end, so apps that track motion (selection, DnD) see a path.
+	// Motion events between drag start and end, so apps that track motion (selection,
+	// DnD) see a path.
 	private static final int DRAG_STEPS = 12;
 
 	private static final Duration DRAG_STEP_PAUSE = Duration.ofMillis(4);
 
-	// X servers and toolkits count a double click only when presses arrive close together but not
+	// X servers and toolkits count a double click only when presses arrive close together
+	// but not
 	// in the same instant; a short gap keeps clicks distinct for every toolkit we tested.
 	private static final Duration MULTI_CLICK_GAP = Duration.ofMillis(15);
 
@@ -36,7 +39,8 @@ final class InputExecutor {
 	void execute(InputAction action) {
 		PointerDriver pointer = this.driver.pointer();
 		KeyboardDriver keyboard = this.driver.keyboard();
-		// Java 17: no pattern matching for switch yet; the sealed interface keeps this list complete.
+		// Java 17: no pattern matching for switch yet; the sealed interface keeps this
+		// list complete.
 		if (action instanceof InputAction.MoveTo move) {
 			pointer.moveTo(move.to().x(), move.to().y());
 		}
@@ -106,7 +110,9 @@ final class InputExecutor {
 		}
 	}
 
-	/** Presses the chord's keys in order, runs the body, releases them in reverse, always. */
+	/**
+	 * Presses the chord's keys in order, runs the body, releases them in reverse, always.
+	 */
 	private void withKeys(KeyChord chord, Runnable body) {
 		KeyboardDriver keyboard = this.driver.keyboard();
 		List<String> keys = chord.keys();

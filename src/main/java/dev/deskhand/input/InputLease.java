@@ -8,9 +8,9 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * One session at a time holds the input. Another session's input gets E_BUSY naming the holder,
- * until the lease has been idle for {@code deskhand.input.lease-idle}, the holder's session ends, or
- * an operator revokes it. Observation never needs the lease.
+ * One session at a time holds the input. Another session's input gets E_BUSY naming the
+ * holder, until the lease has been idle for {@code deskhand.input.lease-idle}, the
+ * holder's session ends, or an operator revokes it. Observation never needs the lease.
  */
 public class InputLease {
 
@@ -36,8 +36,8 @@ public class InputLease {
 	}
 
 	/**
-	 * Fails fast when another session holds the input, without taking the lease: no point asking a
-	 * human to approve what could not run.
+	 * Fails fast when another session holds the input, without taking the lease: no point
+	 * asking a human to approve what could not run.
 	 * @throws DeskhandException E_BUSY while another session holds it
 	 */
 	public synchronized void checkAvailable(String session) {
@@ -45,9 +45,10 @@ public class InputLease {
 		if (this.holder != null && !this.holder.session.equals(session)
 				&& this.holder.lastUse.plus(this.idle).isAfter(now)) {
 			long seconds = Duration.between(now, this.holder.lastUse.plus(this.idle)).toSeconds() + 1;
-			throw new DeskhandException(ErrorCode.E_BUSY, "another session (" + this.holder.session + " of "
-					+ this.holder.principal + ") holds the input; it is free after " + seconds
-					+ " s idle, when that session ends, or when an operator revokes it");
+			throw new DeskhandException(ErrorCode.E_BUSY,
+					"another session (" + this.holder.session + " of " + this.holder.principal
+							+ ") holds the input; it is free after " + seconds
+							+ " s idle, when that session ends, or when an operator revokes it");
 		}
 	}
 

@@ -26,10 +26,10 @@ import dev.deskhand.platform.DesktopDriver;
 
 /**
  * The one thread that runs every desktop action, in arrival order. Bounded (E_BUSY beyond
- * {@code deskhand.input.queue-capacity}); each job has a timeout named after its tool (E_TIMEOUT,
- * and every held key and button released). An interrupt does not stop a blocked native call, so
- * after a timeout the queue reports itself degraded and refuses work until the stuck call returns;
- * then it resets the driver's input connection.
+ * {@code deskhand.input.queue-capacity}); each job has a timeout named after its tool
+ * (E_TIMEOUT, and every held key and button released). An interrupt does not stop a
+ * blocked native call, so after a timeout the queue reports itself degraded and refuses
+ * work until the stuck call returns; then it resets the driver's input connection.
  */
 public final class InputQueue implements AutoCloseable {
 
@@ -37,10 +37,12 @@ public final class InputQueue implements AutoCloseable {
 
 	static final String THREAD_NAME = "deskhand-input";
 
-	// How long a timed-out job gets to notice its interrupt before the queue calls itself stuck.
+	// How long a timed-out job gets to notice its interrupt before the queue calls itself
+	// stuck.
 	private static final Duration INTERRUPT_GRACE = Duration.ofMillis(500);
 
-	// Upper bound on waiting for the jobs ahead: each has its own timeout, this only stops a caller
+	// Upper bound on waiting for the jobs ahead: each has its own timeout, this only
+	// stops a caller
 	// from waiting forever if something is badly wrong.
 	private static final Duration MAX_QUEUE_WAIT = Duration.ofMinutes(10);
 
@@ -70,13 +72,14 @@ public final class InputQueue implements AutoCloseable {
 	}
 
 	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties) {
-		// A composite registry without children records nothing: for callers that want no metrics.
+		// A composite registry without children records nothing: for callers that want no
+		// metrics.
 		this(driver, guards, properties, new CompositeMeterRegistry());
 	}
 
 	/**
-	 * @param registry gets {@code deskhand.queue.depth} (jobs waiting) and {@code deskhand.queue.wait}
-	 * (how long a job waited for the ones ahead of it)
+	 * @param registry gets {@code deskhand.queue.depth} (jobs waiting) and
+	 * {@code deskhand.queue.wait} (how long a job waited for the ones ahead of it)
 	 */
 	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties,
 			MeterRegistry registry) {
@@ -104,9 +107,11 @@ public final class InputQueue implements AutoCloseable {
 	}
 
 	/**
-	 * Runs actions as one job, back to back with nothing from other callers in between, and waits.
-	 * @throws DeskhandException E_BUSY, E_TIMEOUT, or whatever the driver or a guard raised; for a
-	 * job of several actions the message says which one failed and that the ones before it ran
+	 * Runs actions as one job, back to back with nothing from other callers in between,
+	 * and waits.
+	 * @throws DeskhandException E_BUSY, E_TIMEOUT, or whatever the driver or a guard
+	 * raised; for a job of several actions the message says which one failed and that the
+	 * ones before it ran
 	 */
 	public void execute(String session, List<InputAction> actions) {
 		if (actions.isEmpty()) {
@@ -123,8 +128,8 @@ public final class InputQueue implements AutoCloseable {
 			future = this.thread.submit(() -> run(job));
 		}
 		catch (RejectedExecutionException ex) {
-			throw new DeskhandException(ErrorCode.E_BUSY, "the input queue is full ("
-					+ this.properties.queueCapacity() + " actions waiting); retry shortly");
+			throw new DeskhandException(ErrorCode.E_BUSY,
+					"the input queue is full (" + this.properties.queueCapacity() + " actions waiting); retry shortly");
 		}
 		awaitStart(job, future);
 		awaitEnd(job, future);
@@ -145,9 +150,9 @@ public final class InputQueue implements AutoCloseable {
 	}
 
 	/**
-	 * Stops the running job at once (its sleeps and chunked typing notice the interrupt) and makes
-	 * its caller see {@code reason}; used by the failsafe. Jobs still waiting meet the guards when
-	 * they start.
+	 * Stops the running job at once (its sleeps and chunked typing notice the interrupt)
+	 * and makes its caller see {@code reason}; used by the failsafe. Jobs still waiting
+	 * meet the guards when they start.
 	 * @return the tool that was stopped, or {@code null} when nothing was running
 	 */
 	public String abortRunning(DeskhandException reason) {
@@ -155,7 +160,8 @@ public final class InputQueue implements AutoCloseable {
 		if (job == null) {
 			return null;
 		}
-		// Under the job's lock so the interrupt cannot land on the next job's thread state.
+		// Under the job's lock so the interrupt cannot land on the next job's thread
+		// state.
 		synchronized (job) {
 			if (job.done) {
 				return null;
@@ -194,7 +200,8 @@ public final class InputQueue implements AutoCloseable {
 		finally {
 			synchronized (job) {
 				job.done = true;
-				// An abort that raced with the job's end must not interrupt whatever runs next.
+				// An abort that raced with the job's end must not interrupt whatever runs
+				// next.
 				Thread.interrupted();
 			}
 			this.running.set(null);
@@ -231,8 +238,8 @@ public final class InputQueue implements AutoCloseable {
 		}
 		catch (TimeoutException ex) {
 			future.cancel(false);
-			throw new DeskhandException(ErrorCode.E_BUSY, "'" + job.name() + "' waited " + MAX_QUEUE_WAIT
-					+ " for the actions ahead of it and was dropped");
+			throw new DeskhandException(ErrorCode.E_BUSY,
+					"'" + job.name() + "' waited " + MAX_QUEUE_WAIT + " for the actions ahead of it and was dropped");
 		}
 		catch (InterruptedException ex) {
 			future.cancel(false);
@@ -269,7 +276,8 @@ public final class InputQueue implements AutoCloseable {
 		job.timedOut = true;
 		this.stuck.set(job.name());
 		future.cancel(true);
-		// From this thread, on the driver's own connection: the input thread may be stuck in a call.
+		// From this thread, on the driver's own connection: the input thread may be stuck
+		// in a call.
 		releaseAllQuietly();
 		try {
 			job.finished.get(INTERRUPT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
@@ -342,7 +350,8 @@ public final class InputQueue implements AutoCloseable {
 
 		final CompletableFuture<Void> finished = new CompletableFuture<>();
 
-		// Written by the caller's thread on timeout, read by the input thread when the job ends.
+		// Written by the caller's thread on timeout, read by the input thread when the
+		// job ends.
 		volatile boolean timedOut;
 
 		// Set by the failsafe before it interrupts the job: what the caller reports.

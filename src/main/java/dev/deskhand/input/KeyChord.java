@@ -9,9 +9,9 @@ import java.util.function.Predicate;
 import dev.deskhand.errors.DeskhandException;
 
 /**
- * A key chord in xdotool style ({@code "ctrl+shift+t"}, {@code "Return"}, {@code "super"}),
- * resolved to X keysym names that every driver understands: modifiers first, pressed in order
- * and released in reverse.
+ * A key chord in xdotool style ({@code "ctrl+shift+t"}, {@code "Return"},
+ * {@code "super"}), resolved to X keysym names that every driver understands: modifiers
+ * first, pressed in order and released in reverse.
  *
  * @param keys keysym names, e.g. {@code [Control_L, Shift_L, t]}
  */
@@ -20,7 +20,8 @@ public record KeyChord(List<String> keys) {
 	/** The chord that holds nothing: a click without modifiers. */
 	public static final KeyChord NONE = new KeyChord(List.of());
 
-	// Names agents use (xdotool, the Anthropic action set, pyautogui, Mac habits) mapped to keysyms.
+	// Names agents use (xdotool, the Anthropic action set, pyautogui, Mac habits) mapped
+	// to keysyms.
 	private static final Map<String, String> ALIASES = Map.ofEntries(Map.entry("ctrl", "Control_L"),
 			Map.entry("control", "Control_L"), Map.entry("lctrl", "Control_L"), Map.entry("rctrl", "Control_R"),
 			Map.entry("shift", "Shift_L"), Map.entry("lshift", "Shift_L"), Map.entry("rshift", "Shift_R"),
@@ -34,11 +35,10 @@ public record KeyChord(List<String> keys) {
 			Map.entry("ins", "Insert"), Map.entry("home", "Home"), Map.entry("end", "End"),
 			Map.entry("pageup", "Page_Up"), Map.entry("page_up", "Page_Up"), Map.entry("pgup", "Page_Up"),
 			Map.entry("prior", "Prior"), Map.entry("pagedown", "Page_Down"), Map.entry("page_down", "Page_Down"),
-			Map.entry("pgdn", "Page_Down"), Map.entry("next", "Next"), Map.entry("up", "Up"),
-			Map.entry("down", "Down"), Map.entry("left", "Left"), Map.entry("right", "Right"),
-			Map.entry("arrowup", "Up"), Map.entry("arrowdown", "Down"), Map.entry("arrowleft", "Left"),
-			Map.entry("arrowright", "Right"), Map.entry("capslock", "Caps_Lock"),
-			Map.entry("caps_lock", "Caps_Lock"), Map.entry("numlock", "Num_Lock"),
+			Map.entry("pgdn", "Page_Down"), Map.entry("next", "Next"), Map.entry("up", "Up"), Map.entry("down", "Down"),
+			Map.entry("left", "Left"), Map.entry("right", "Right"), Map.entry("arrowup", "Up"),
+			Map.entry("arrowdown", "Down"), Map.entry("arrowleft", "Left"), Map.entry("arrowright", "Right"),
+			Map.entry("capslock", "Caps_Lock"), Map.entry("caps_lock", "Caps_Lock"), Map.entry("numlock", "Num_Lock"),
 			Map.entry("scrolllock", "Scroll_Lock"), Map.entry("print", "Print"), Map.entry("printscreen", "Print"),
 			Map.entry("prtsc", "Print"), Map.entry("pause", "Pause"), Map.entry("menu", "Menu"),
 			Map.entry("plus", "plus"), Map.entry("minus", "minus"));
@@ -61,10 +61,10 @@ public record KeyChord(List<String> keys) {
 	}
 
 	/**
-	 * Parses a chord. Every key is resolved before anything is pressed, so an unknown name fails
-	 * the whole chord.
-	 * @param text the chord, keys joined by {@code +}; a literal plus is {@code plus} (or a trailing
-	 * {@code ++}: {@code "ctrl++"})
+	 * Parses a chord. Every key is resolved before anything is pressed, so an unknown
+	 * name fails the whole chord.
+	 * @param text the chord, keys joined by {@code +}; a literal plus is {@code plus} (or
+	 * a trailing {@code ++}: {@code "ctrl++"})
 	 * @param knownKey whether the driver knows a keysym name
 	 * @throws DeskhandException E_ARGS when empty or a key is unknown
 	 */

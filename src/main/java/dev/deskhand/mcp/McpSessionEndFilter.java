@@ -13,7 +13,8 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.security.AgentPrincipals;
 
 /**
- * Ends the agent session when a Streamable HTTP client closes its MCP session ({@code DELETE
+ * Ends the agent session when a Streamable HTTP client closes its MCP session
+ * ({@code DELETE
  * /mcp}), so its input lease is free at once. Spring AI's transport has no session-closed
  * callback; the request itself is the signal. (Legacy SSE sessions end by going idle.)
  */

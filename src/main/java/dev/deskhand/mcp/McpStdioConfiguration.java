@@ -27,10 +27,10 @@ import org.springframework.context.annotation.Primary;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * MCP over the process's stdin and stdout, for clients that can only spawn a server (profile
- * {@code stdio}, which sets {@code spring.ai.mcp.server.stdio=true}; the HTTP transports of
- * {@link McpTransportConfiguration} are off then). The agent is whoever started the process: it
- * runs as {@code local}, with no token.
+ * MCP over the process's stdin and stdout, for clients that can only spawn a server
+ * (profile {@code stdio}, which sets {@code spring.ai.mcp.server.stdio=true}; the HTTP
+ * transports of {@link McpTransportConfiguration} are off then). The agent is whoever
+ * started the process: it runs as {@code local}, with no token.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.ai.mcp.server.stdio", havingValue = "true")
@@ -39,11 +39,12 @@ class McpStdioConfiguration {
 	private static final Logger logger = LoggerFactory.getLogger(McpStdioConfiguration.class);
 
 	/*
-	 * Replaces the auto-configured stdio transport (@ConditionalOnMissingBean) for two reasons.
-	 * stdout belongs to JSON-RPC alone: the transport writes to file descriptor 1 directly, and
-	 * System.out is pointed at stderr, so a stray print from any library cannot corrupt the stream.
-	 * And MCP's stdio lifecycle ends the server when the client closes its stdin; Spring AI's
-	 * transport only closes the session, leaving a headless process behind.
+	 * Replaces the auto-configured stdio transport (@ConditionalOnMissingBean) for two
+	 * reasons. stdout belongs to JSON-RPC alone: the transport writes to file descriptor
+	 * 1 directly, and System.out is pointed at stderr, so a stray print from any library
+	 * cannot corrupt the stream. And MCP's stdio lifecycle ends the server when the
+	 * client closes its stdin; Spring AI's transport only closes the session, leaving a
+	 * headless process behind.
 	 */
 	@Bean
 	StdioServerTransportProvider deskhandStdioTransport(@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper,
@@ -51,14 +52,16 @@ class McpStdioConfiguration {
 		OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
 		System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
 		InputStream requests = new EndOfInput(new FileInputStream(FileDescriptor.in), () -> exit(context));
-		return new StdioServerTransportProvider(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), requests, protocol);
+		return new StdioServerTransportProvider(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), requests,
+				protocol);
 	}
 
 	/*
-	 * Over HTTP every request has a servlet thread of its own, so the auto-config runs tools on it.
-	 * Here one thread reads stdin: a tool run on it would block reading the client's answer to an
-	 * approval it asks for (elicitation), and every ping meanwhile. Primary: it overrides the
-	 * auto-config's servlet customizer, which sets the opposite.
+	 * Over HTTP every request has a servlet thread of its own, so the auto-config runs
+	 * tools on it. Here one thread reads stdin: a tool run on it would block reading the
+	 * client's answer to an approval it asks for (elicitation), and every ping meanwhile.
+	 * Primary: it overrides the auto-config's servlet customizer, which sets the
+	 * opposite.
 	 */
 	@Bean
 	@Primary
@@ -68,7 +71,8 @@ class McpStdioConfiguration {
 
 	private static void exit(ApplicationContext context) {
 		logger.info("stdin closed by the MCP client: shutting down");
-		// Not on the reader thread: closing the context disposes the transport that owns it.
+		// Not on the reader thread: closing the context disposes the transport that owns
+		// it.
 		Thread exit = new Thread(() -> System.exit(SpringApplication.exit(context)), "deskhand-stdio-exit");
 		exit.start();
 	}

@@ -32,10 +32,10 @@ import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
 
 /**
- * Both MCP transports in one app: Streamable HTTP at {@code /mcp} (Spring AI's auto-configured
- * server, on our transport bean so it validates Origin and Host), and the legacy HTTP+SSE
- * transport at {@code /sse} + {@code /mcp/message} as a second server sharing the same tools.
- * Off in the stdio profile ({@link McpStdioConfiguration}).
+ * Both MCP transports in one app: Streamable HTTP at {@code /mcp} (Spring AI's
+ * auto-configured server, on our transport bean so it validates Origin and Host), and the
+ * legacy HTTP+SSE transport at {@code /sse} + {@code /mcp/message} as a second server
+ * sharing the same tools. Off in the stdio profile ({@link McpStdioConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.ai.mcp.server.stdio", havingValue = "false", matchIfMissing = true)
@@ -47,7 +47,8 @@ class McpTransportConfiguration {
 		return TransportSecurity.validator(security, serverAddress);
 	}
 
-	// Replaces the auto-configured provider (it is @ConditionalOnMissingBean), whose validator is NOOP.
+	// Replaces the auto-configured provider (it is @ConditionalOnMissingBean), whose
+	// validator is NOOP.
 	@Bean
 	WebMvcStreamableServerTransportProvider webMvcStreamableServerTransportProvider(
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, McpServerStreamableHttpProperties properties,
@@ -63,10 +64,11 @@ class McpTransportConfiguration {
 	}
 
 	/**
-	 * The legacy transport and its server. The transport is not a bean, so the auto-config still
-	 * sees exactly one transport provider. The server is built only after every singleton exists:
-	 * building it earlier would resolve the tool specifications before the tool beans are
-	 * registered with the annotation scanner, and both servers would list no tools.
+	 * The legacy transport and its server. The transport is not a bean, so the
+	 * auto-config still sees exactly one transport provider. The server is built only
+	 * after every singleton exists: building it earlier would resolve the tool
+	 * specifications before the tool beans are registered with the annotation scanner,
+	 * and both servers would list no tools.
 	 */
 	static final class LegacySseServer implements SmartInitializingSingleton, DisposableBean {
 
@@ -113,15 +115,17 @@ class McpTransportConfiguration {
 			.securityValidator(validator)
 			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
-		return new LegacySseServer(transport, (provider) -> McpServer.sync(provider)
-			.serverInfo(properties.getName(), properties.getVersion())
-			.instructions(properties.getInstructions())
-			.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
-			.tools(toolSpecifications.stream().flatMap(List::stream).toList())
-			.requestTimeout(properties.getRequestTimeout())
-			// As the auto-config does for servlet apps: run tools on the request thread.
-			.immediateExecution(true)
-			.build());
+		return new LegacySseServer(transport,
+				(provider) -> McpServer.sync(provider)
+					.serverInfo(properties.getName(), properties.getVersion())
+					.instructions(properties.getInstructions())
+					.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
+					.tools(toolSpecifications.stream().flatMap(List::stream).toList())
+					.requestTimeout(properties.getRequestTimeout())
+					// As the auto-config does for servlet apps: run tools on the request
+					// thread.
+					.immediateExecution(true)
+					.build());
 	}
 
 	@Bean

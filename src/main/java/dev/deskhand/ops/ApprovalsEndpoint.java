@@ -19,9 +19,9 @@ import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
 
 /**
- * {@code /actuator/approvals}: the requests waiting for a human, and the operator's answer to one.
- * {@link ConsoleApprovalsExtension} adds {@code GET /actuator/approvals/{id}} with a crop of the
- * screen where the request will act.
+ * {@code /actuator/approvals}: the requests waiting for a human, and the operator's
+ * answer to one. {@link ConsoleApprovalsExtension} adds {@code GET
+ * /actuator/approvals/{id}} with a crop of the screen where the request will act.
  */
 @Endpoint(id = "approvals")
 class ApprovalsEndpoint {
@@ -55,7 +55,8 @@ class ApprovalsEndpoint {
 		}
 		Decision.Scope parsedScope;
 		try {
-			parsedScope = (scope == null) ? Decision.Scope.ONCE : Decision.Scope.valueOf(scope.toUpperCase(Locale.ROOT));
+			parsedScope = (scope == null) ? Decision.Scope.ONCE
+					: Decision.Scope.valueOf(scope.toUpperCase(Locale.ROOT));
 		}
 		catch (IllegalArgumentException ex) {
 			return new WebEndpointResponse<>(Map.of("error", "scope must be once or session"), 400);
@@ -80,8 +81,8 @@ class ApprovalsEndpoint {
 		ApprovalTarget target = pending.request().target();
 		if (target != null) {
 			// The desktop's logical coordinates, like the summary's "at (x, y)".
-			fields.put("target", Map.of("display_id", target.displayId(), "point",
-					List.of(target.point().x(), target.point().y())));
+			fields.put("target",
+					Map.of("display_id", target.displayId(), "point", List.of(target.point().x(), target.point().y())));
 		}
 		return fields;
 	}

@@ -19,9 +19,10 @@ import dev.deskhand.approval.PendingApproval;
 import dev.deskhand.errors.DeskhandException;
 
 /**
- * {@code GET /actuator/approvals/{id}}: one pending request, as in the list, plus a zoomed crop of
- * the screen where it will act ({@code preview}: the image as base64, its type and size, what it
- * shows, and the spot to mark in its pixels). The operator console shows it on the request's card.
+ * {@code GET /actuator/approvals/{id}}: one pending request, as in the list, plus a
+ * zoomed crop of the screen where it will act ({@code preview}: the image as base64, its
+ * type and size, what it shows, and the spot to mark in its pixels). The operator console
+ * shows it on the request's card.
  */
 @EndpointWebExtension(endpoint = ApprovalsEndpoint.class)
 class ConsoleApprovalsExtension {
@@ -52,13 +53,17 @@ class ConsoleApprovalsExtension {
 		return new WebEndpointResponse<>(fields, WebEndpointResponse.STATUS_OK);
 	}
 
-	/** The crop, {@code null} for a request that does not act on the screen, or the error that kept it. */
+	/**
+	 * The crop, {@code null} for a request that does not act on the screen, or the error
+	 * that kept it.
+	 */
 	private Map<String, Object> preview(PendingApproval pending) {
 		try {
 			return this.previews.preview(pending.request()).map(ConsoleApprovalsExtension::describe).orElse(null);
 		}
 		catch (DeskhandException ex) {
-			// The request stays answerable without its picture; the operator reads why it is missing.
+			// The request stays answerable without its picture; the operator reads why it
+			// is missing.
 			logger.debug("No preview for approval {}: {}", pending.id(), ex.render());
 			return Map.of("error", ex.render());
 		}
@@ -69,8 +74,8 @@ class ConsoleApprovalsExtension {
 		fields.put("display_id", preview.displayId());
 		fields.put("kind", preview.kind());
 		fields.put("label", preview.label());
-		fields.put("area", List.of(preview.area().x(), preview.area().y(), preview.area().width(),
-				preview.area().height()));
+		fields.put("area",
+				List.of(preview.area().x(), preview.area().y(), preview.area().width(), preview.area().height()));
 		fields.put("mime_type", preview.image().format().mimeType());
 		fields.put("width", preview.image().width());
 		fields.put("height", preview.image().height());

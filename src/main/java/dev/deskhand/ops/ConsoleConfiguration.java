@@ -7,7 +7,10 @@ import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
 
-/** The operator console: its page, the live display images, and the approvals' screen crops. */
+/**
+ * The operator console: its page, the live display images, and the approvals' screen
+ * crops.
+ */
 @Configuration(proxyBeanMethods = false)
 class ConsoleConfiguration {
 

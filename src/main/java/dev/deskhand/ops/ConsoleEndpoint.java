@@ -13,10 +13,11 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.util.MimeType;
 
 /**
- * {@code GET /actuator/console}: the operator console, one page with its script and style sheet
- * ({@code /actuator/console/console.js}, {@code console.css}). They hold no data, so they are
- * served without a token; the page's script calls the other endpoints with the operator token the
- * operator enters (see docs/console.md). No external URL anywhere: it works offline.
+ * {@code GET /actuator/console}: the operator console, one page with its script and style
+ * sheet ({@code /actuator/console/console.js}, {@code console.css}). They hold no data,
+ * so they are served without a token; the page's script calls the other endpoints with
+ * the operator token the operator enters (see docs/console.md). No external URL anywhere:
+ * it works offline.
  */
 @WebEndpoint(id = "console")
 class ConsoleEndpoint {

@@ -10,7 +10,9 @@ final class ConsoleErrors {
 	private ConsoleErrors() {
 	}
 
-	/** 404 for a display that is gone, 503 when the desktop cannot be reached, else 500. */
+	/**
+	 * 404 for a display that is gone, 503 when the desktop cannot be reached, else 500.
+	 */
 	static int status(DeskhandException ex) {
 		return switch (ex.code()) {
 			case E_NOT_FOUND -> WebEndpointResponse.STATUS_NOT_FOUND;

@@ -17,22 +17,26 @@ import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
 /**
- * What the operator console shows of the screen: live display thumbnails, and for a pending
- * approval a zoomed crop of where it will act (around its target point; for typing, the focused
- * window; for a click without coordinates, the pointer), with the spot to mark.
+ * What the operator console shows of the screen: live display thumbnails, and for a
+ * pending approval a zoomed crop of where it will act (around its target point; for
+ * typing, the focused window; for a click without coordinates, the pointer), with the
+ * spot to mark.
  *
  * <p>
- * Both go through {@link ScreenService} like an agent's screenshot and zoom, so privacy masks
- * apply and the scaling and encoding are the agents' own. They run under pseudo-session names of
- * their own, which no agent session handle can take ({@code s-...}), so the console never moves
- * an agent's screenshot geometry.
+ * Both go through {@link ScreenService} like an agent's screenshot and zoom, so privacy
+ * masks apply and the scaling and encoding are the agents' own. They run under
+ * pseudo-session names of their own, which no agent session handle can take
+ * ({@code s-...}), so the console never moves an agent's screenshot geometry.
  */
 class ConsolePreviews {
 
 	/** The pseudo-session of the thumbnails: screenshots under the image budget. */
 	static final String THUMBNAILS = "operator-console:thumbnails";
 
-	/** The pseudo-session of the crops; it never takes a screenshot, so it maps through the current geometry. */
+	/**
+	 * The pseudo-session of the crops; it never takes a screenshot, so it maps through
+	 * the current geometry.
+	 */
 	static final String CROPS = "operator-console:crops";
 
 	/** Desktop pixels around a point: 16:10, shown about 1.5 times enlarged in a card. */
@@ -40,7 +44,8 @@ class ConsolePreviews {
 
 	static final int CROP_HEIGHT = 200;
 
-	// A window crop larger than this goes out as JPEG: a whole PNG window can take a megabyte.
+	// A window crop larger than this goes out as JPEG: a whole PNG window can take a
+	// megabyte.
 	private static final long PNG_PIXEL_LIMIT = 400_000;
 
 	/**
@@ -52,7 +57,8 @@ class ConsolePreviews {
 	 * @param label what the crop shows, in words
 	 * @param area the crop in the driver's logical coordinates
 	 * @param image the encoded crop
-	 * @param marker the spot to mark in image pixels of the crop, or {@code null} (a window)
+	 * @param marker the spot to mark in image pixels of the crop, or {@code null} (a
+	 * window)
 	 */
 	record Preview(String displayId, String kind, String label, Rect area, Screenshot image, int[] marker) {
 	}
@@ -71,7 +77,10 @@ class ConsolePreviews {
 		return this.screen.screenshot(THUMBNAILS, displayId, ImageFormat.JPEG).image();
 	}
 
-	/** The crop for an approval request, or empty when it does not act on the screen (clipboard, launch). */
+	/**
+	 * The crop for an approval request, or empty when it does not act on the screen
+	 * (clipboard, launch).
+	 */
 	Optional<Preview> preview(ApprovalRequest request) {
 		if (request.target() != null) {
 			DisplayInfo display = this.screen.display(request.target().displayId());
@@ -105,8 +114,8 @@ class ConsolePreviews {
 		}
 		WindowInfo window = focused.get();
 		Rect bounds = window.bounds();
-		DisplayInfo display = this.screen.displayAt(
-				new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
+		DisplayInfo display = this.screen
+			.displayAt(new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
 		if (display == null) {
 			return Optional.empty();
 		}
@@ -119,7 +128,9 @@ class ConsolePreviews {
 		return Optional.of(crop(geometry, region, null, "focused_window", "the focused window: " + title));
 	}
 
-	/** A fixed-size crop centred on a point, shifted inside the display near its edges. */
+	/**
+	 * A fixed-size crop centred on a point, shifted inside the display near its edges.
+	 */
 	private Preview around(DisplayInfo display, Point point, String kind, String label) {
 		ScreenGeometry geometry = this.screen.currentGeometry(display);
 		Rect d = display.bounds();
@@ -136,7 +147,8 @@ class ConsolePreviews {
 	 * @param point the spot to mark, or {@code null}
 	 */
 	private Preview crop(ScreenGeometry geometry, int[] region, Point point, String kind, String label) {
-		// The zoom maps the region through this same geometry (the crops' pseudo-session never
+		// The zoom maps the region through this same geometry (the crops' pseudo-session
+		// never
 		// takes a screenshot), so area is exactly what the image shows.
 		Rect area = geometry.toDesktopRegion(region[0], region[1], region[0] + region[2], region[1] + region[3]);
 		ImageFormat format = ((long) area.width() * area.height() > PNG_PIXEL_LIMIT) ? ImageFormat.JPEG

@@ -8,9 +8,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 import dev.deskhand.errors.DeskhandException;
 
 /**
- * {@code GET /actuator/screen/{display}}: what a display shows now, as a JPEG under the image
- * budget; the operator console's live view. Operator token only, like every endpoint but health
- * and the console's page.
+ * {@code GET /actuator/screen/{display}}: what a display shows now, as a JPEG under the
+ * image budget; the operator console's live view. Operator token only, like every
+ * endpoint but health and the console's page.
  */
 @WebEndpoint(id = "screen")
 class ConsoleScreenEndpoint {

@@ -21,9 +21,9 @@ import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenshotProperties;
 
 /**
- * {@code /actuator/deskhand}: one page for an operator: sessions, input lease holder, queue,
- * displays, driver, failsafe, and the latest audit events (what agents did and what was decided),
- * with typed and clipboard text only as its length and hash.
+ * {@code /actuator/deskhand}: one page for an operator: sessions, input lease holder,
+ * queue, displays, driver, failsafe, and the latest audit events (what agents did and
+ * what was decided), with typed and clipboard text only as its length and hash.
  */
 @Endpoint(id = "deskhand")
 class DeskhandEndpoint {
@@ -72,21 +72,26 @@ class DeskhandEndpoint {
 		fields.put("lease_holder", holder);
 		fields.put("queue", queueFields);
 		fields.put("failsafe", FailsafeEndpoint.describe(this.failsafe.state(), this.failsafe));
-		fields.put("sessions", this.approvals.sessions()
-			.all()
-			.stream()
-			.sorted(Comparator.comparing(AgentSession::lastSeen).reversed())
-			.map((session) -> describe(session, holder, now))
-			.toList());
+		fields.put("sessions",
+				this.approvals.sessions()
+					.all()
+					.stream()
+					.sorted(Comparator.comparing(AgentSession::lastSeen).reversed())
+					.map((session) -> describe(session, holder, now))
+					.toList());
 		fields.put("pending_approvals", this.approvals.pending().size());
 		fields.put("recent_actions", recentActions());
 		return fields;
 	}
 
-	/** A session as {@code /actuator/grants} shows it, with its latest activity and whether it holds the input. */
+	/**
+	 * A session as {@code /actuator/grants} shows it, with its latest activity and
+	 * whether it holds the input.
+	 */
 	private static Map<String, Object> describe(AgentSession session, String leaseHolder, Instant now) {
 		Map<String, Object> fields = GrantsEndpoint.describe(session, now);
-		// touched by every tool call the session makes; named for what it means to an operator here
+		// touched by every tool call the session makes; named for what it means to an
+		// operator here
 		fields.put("last_activity", fields.remove("last_seen"));
 		fields.put("holds_lease", session.handle().equals(leaseHolder));
 		return fields;
@@ -94,8 +99,9 @@ class DeskhandEndpoint {
 
 	/*
 	 * Newest first. Deskhand's own events only: Spring Security's AUTHENTICATION_* and
-	 * AUTHORIZATION_* events share the repository and would crowd them out. The data is what the
-	 * audit trail recorded, where typed and clipboard text is already reduced to length and hash.
+	 * AUTHORIZATION_* events share the repository and would crowd them out. The data is
+	 * what the audit trail recorded, where typed and clipboard text is already reduced to
+	 * length and hash.
 	 */
 	private List<Map<String, Object>> recentActions() {
 		return this.auditEvents.find(null, null, null)

@@ -12,11 +12,11 @@ import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
 
 /**
- * The {@code deskhand} health component: the driver, whether its display answers, the input queue
- * and the failsafe. DOWN when the display is gone, OUT_OF_SERVICE while the failsafe cools down
- * (input is refused, on purpose), DEGRADED while a native call is stuck past its timeout. The
- * readiness group includes it, so a load balancer stops sending agents to a desktop that cannot
- * take input.
+ * The {@code deskhand} health component: the driver, whether its display answers, the
+ * input queue and the failsafe. DOWN when the display is gone, OUT_OF_SERVICE while the
+ * failsafe cools down (input is refused, on purpose), DEGRADED while a native call is
+ * stuck past its timeout. The readiness group includes it, so a load balancer stops
+ * sending agents to a desktop that cannot take input.
  */
 class DeskhandHealthIndicator implements HealthIndicator {
 
@@ -57,7 +57,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 		return builder.build();
 	}
 
-	// The worst first, in the order management.endpoint.health.status.order aggregates them.
+	// The worst first, in the order management.endpoint.health.status.order aggregates
+	// them.
 	private static Status status(boolean reachable, FailsafeState failsafe, QueueState queue) {
 		if (!reachable) {
 			return Status.DOWN;

@@ -12,8 +12,9 @@ import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.screen.ScreenshotProperties;
 
 /**
- * The {@code deskhand} section of {@code /actuator/info}: what this instance is and what it
- * drives (version, driver, OS, displays, image budget), for an operator wiring up an agent.
+ * The {@code deskhand} section of {@code /actuator/info}: what this instance is and what
+ * it drives (version, driver, OS, displays, image budget), for an operator wiring up an
+ * agent.
  */
 class DeskhandInfoContributor implements InfoContributor {
 
@@ -23,7 +24,9 @@ class DeskhandInfoContributor implements InfoContributor {
 
 	private final String version;
 
-	/** @param version Deskhand's version (see {@link OpsConfiguration}) */
+	/**
+	 * @param version Deskhand's version (see {@link OpsConfiguration})
+	 */
 	DeskhandInfoContributor(DesktopDriver driver, ScreenshotProperties screenshots, String version) {
 		this.driver = driver;
 		this.screenshots = screenshots;

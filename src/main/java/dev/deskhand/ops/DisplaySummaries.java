@@ -9,16 +9,19 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.screen.ImageBudget;
 import dev.deskhand.screen.ImageSize;
 
-/** Displays as operators see them, in {@code /actuator/info} and {@code /actuator/deskhand}. */
+/**
+ * Displays as operators see them, in {@code /actuator/info} and
+ * {@code /actuator/deskhand}.
+ */
 final class DisplaySummaries {
 
 	private DisplaySummaries() {
 	}
 
 	/**
-	 * The driver's displays, each with the screenshot size the budget gives it; a display that
-	 * cannot be read (the X server went away) is one entry with the error, so the endpoint still
-	 * answers.
+	 * The driver's displays, each with the screenshot size the budget gives it; a display
+	 * that cannot be read (the X server went away) is one entry with the error, so the
+	 * endpoint still answers.
 	 */
 	static List<Map<String, Object>> of(DisplayDriver displays, ImageBudget budget) {
 		try {
@@ -38,7 +41,8 @@ final class DisplaySummaries {
 		fields.put("scale", display.scaleFactor());
 		fields.put("primary", display.primary());
 		ImageSize screenshot = budget.fit(display.bounds().width(), display.bounds().height());
-		// What the agent's screenshots of it measure: the coordinate space of its tool calls.
+		// What the agent's screenshots of it measure: the coordinate space of its tool
+		// calls.
 		fields.put("screenshot", List.of(screenshot.width(), screenshot.height()));
 		return fields;
 	}

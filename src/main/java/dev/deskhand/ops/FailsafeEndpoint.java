@@ -11,7 +11,10 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.FailsafeState;
 
-/** {@code /actuator/failsafe}: its state; {@code {"action":"trip"|"reset"}} trips or re-arms it. */
+/**
+ * {@code /actuator/failsafe}: its state; {@code {"action":"trip"|"reset"}} trips or
+ * re-arms it.
+ */
 @Endpoint(id = "failsafe")
 class FailsafeEndpoint {
 

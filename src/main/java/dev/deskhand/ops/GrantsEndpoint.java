@@ -16,8 +16,9 @@ import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.input.InputLease;
 
 /**
- * {@code /actuator/grants}: what each session may do; {@code DELETE /actuator/grants/{session}}
- * revokes a session's grants and app restriction and takes its input lease.
+ * {@code /actuator/grants}: what each session may do; {@code DELETE
+ * /actuator/grants/{session}} revokes a session's grants and app restriction and takes
+ * its input lease.
  */
 @Endpoint(id = "grants")
 class GrantsEndpoint {

@@ -54,8 +54,9 @@ class OpsConfiguration {
 	}
 
 	/*
-	 * build-info.properties when the build wrote one, else the jar manifest's Implementation-Version
-	 * (spring-boot-starter-parent writes it), else "dev": run from classes, there is no version.
+	 * build-info.properties when the build wrote one, else the jar manifest's
+	 * Implementation-Version (spring-boot-starter-parent writes it), else "dev": run from
+	 * classes, there is no version.
 	 */
 	static String version(BuildProperties build) {
 		if (build != null && build.getVersion() != null) {

@@ -9,9 +9,10 @@ import java.lang.annotation.Target;
 import org.springframework.context.annotation.Conditional;
 
 /**
- * Matches when Deskhand runs on one of the given operating systems. The detected OS can be
- * replaced with the {@code deskhand.platform.os} property ({@code linux}, {@code windows},
- * {@code macos}, {@code other}), for example to test another platform's wiring.
+ * Matches when Deskhand runs on one of the given operating systems. The detected OS can
+ * be replaced with the {@code deskhand.platform.os} property ({@code linux},
+ * {@code windows}, {@code macos}, {@code other}), for example to test another platform's
+ * wiring.
  *
  * @see OperatingSystem#current()
  */

@@ -1,12 +1,14 @@
 package dev.deskhand.platform;
 
 /**
- * The only code that touches the OS. One bean per platform, chosen by {@link ConditionalOnOs}.
+ * The only code that touches the OS. One bean per platform, chosen by
+ * {@link ConditionalOnOs}.
  *
  * <p>
- * Threading: {@link #displays()} and {@link #capture()} are thread-safe. {@link #pointer()} and
- * {@link #keyboard()} belong to the InputQueue's thread. {@link #releaseAll()} is callable from
- * any thread, including while the input thread is stuck in a native call.
+ * Threading: {@link #displays()} and {@link #capture()} are thread-safe.
+ * {@link #pointer()} and {@link #keyboard()} belong to the InputQueue's thread.
+ * {@link #releaseAll()} is callable from any thread, including while the input thread is
+ * stuck in a native call.
  */
 public interface DesktopDriver {
 
@@ -34,27 +36,30 @@ public interface DesktopDriver {
 	ClipboardDriver clipboard();
 
 	/**
-	 * Starts a program on this desktop (X11: with {@code DISPLAY} set to the driven display), its
-	 * output discarded. The caller decides what may be launched; the driver only starts it.
-	 * @throws dev.deskhand.errors.DeskhandException E_NOT_FOUND when the program cannot be started
+	 * Starts a program on this desktop (X11: with {@code DISPLAY} set to the driven
+	 * display), its output discarded. The caller decides what may be launched; the driver
+	 * only starts it.
+	 * @throws dev.deskhand.errors.DeskhandException E_NOT_FOUND when the program cannot
+	 * be started
 	 */
 	Process launch(java.util.List<String> command);
 
 	/**
-	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and closes
-	 * it.
+	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and
+	 * closes it.
 	 */
 	InputStateSensor openSensor();
 
 	/**
-	 * Releases every key and button that is down: those this process pressed and, since synthetic
-	 * key state outlives the process that made it, any the server still reports down.
+	 * Releases every key and button that is down: those this process pressed and, since
+	 * synthetic key state outlives the process that made it, any the server still reports
+	 * down.
 	 */
 	void releaseAll();
 
 	/**
-	 * Drops and reopens the input connection after a failure or a timeout; called from the input
-	 * thread.
+	 * Drops and reopens the input connection after a failure or a timeout; called from
+	 * the input thread.
 	 */
 	void resetInput();
 

@@ -3,15 +3,18 @@ package dev.deskhand.platform;
 import java.util.List;
 
 /**
- * Reads the real input state of the desktop on a connection of its own, so the failsafe keeps
- * watching while the input thread is busy or stuck. Thread-safe; close it when done.
+ * Reads the real input state of the desktop on a connection of its own, so the failsafe
+ * keeps watching while the input thread is busy or stuck. Thread-safe; close it when
+ * done.
  */
 public interface InputStateSensor extends AutoCloseable {
 
 	/**
 	 * Whether every key of a chord is down right now, by the server's own account (X11:
-	 * {@code XQueryKeymap}), whoever pressed it: a physical keyboard, another client, XTest.
-	 * @param keyNames keysym names as {@link KeyboardDriver} takes them, e.g. {@code Control_L}
+	 * {@code XQueryKeymap}), whoever pressed it: a physical keyboard, another client,
+	 * XTest.
+	 * @param keyNames keysym names as {@link KeyboardDriver} takes them, e.g.
+	 * {@code Control_L}
 	 * @throws dev.deskhand.errors.DeskhandException E_ARGS for an unknown key name
 	 */
 	boolean isHeld(List<String> keyNames);

@@ -1,27 +1,30 @@
 package dev.deskhand.platform;
 
 /**
- * Synthetic keyboard input. {@link #pressKey}, {@link #releaseKey} and {@link #typeText} are called
- * only from the input thread; every press is tracked so that {@link DesktopDriver#releaseAll()} can
- * undo it.
+ * Synthetic keyboard input. {@link #pressKey}, {@link #releaseKey} and {@link #typeText}
+ * are called only from the input thread; every press is tracked so that
+ * {@link DesktopDriver#releaseAll()} can undo it.
  */
 public interface KeyboardDriver {
 
 	/**
-	 * Whether a key name (an X keysym name such as {@code Control_L}, {@code Return}, {@code a},
-	 * {@code F5}, {@code Page_Down}) is known. Pure: needs no connection, safe on any thread.
+	 * Whether a key name (an X keysym name such as {@code Control_L}, {@code Return},
+	 * {@code a}, {@code F5}, {@code Page_Down}) is known. Pure: needs no connection, safe
+	 * on any thread.
 	 */
 	boolean isKnownKey(String keyName);
 
-	/** @throws dev.deskhand.errors.DeskhandException E_ARGS for an unknown key name */
+	/**
+	 * @throws dev.deskhand.errors.DeskhandException E_ARGS for an unknown key name
+	 */
 	void pressKey(String keyName);
 
 	void releaseKey(String keyName);
 
 	/**
-	 * Types any Unicode text exactly, independent of the current keyboard layout and modifier
-	 * state. Checks {@link Thread#isInterrupted()} between chunks and stops with an exception when
-	 * interrupted.
+	 * Types any Unicode text exactly, independent of the current keyboard layout and
+	 * modifier state. Checks {@link Thread#isInterrupted()} between chunks and stops with
+	 * an exception when interrupted.
 	 */
 	void typeText(String text);
 

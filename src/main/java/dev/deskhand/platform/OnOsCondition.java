@@ -16,14 +16,18 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
 /**
- * {@link ConditionalOnOs @ConditionalOnOs}, modelled on Spring Boot's {@code OnJavaCondition}
- * and {@code OnCloudPlatformCondition}.
+ * {@link ConditionalOnOs @ConditionalOnOs}, modelled on Spring Boot's
+ * {@code OnJavaCondition} and {@code OnCloudPlatformCondition}.
  */
-// evaluated early, like OnJavaCondition: it is cheap and rules out whole driver configurations
+// evaluated early, like OnJavaCondition: it is cheap and rules out whole driver
+// configurations
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
 class OnOsCondition extends SpringBootCondition {
 
-	/** Replaces the detected OS, like {@code spring.main.cloud-platform} does for the cloud. */
+	/**
+	 * Replaces the detected OS, like {@code spring.main.cloud-platform} does for the
+	 * cloud.
+	 */
 	static final String PROPERTY = "deskhand.platform.os";
 
 	@Override
@@ -41,7 +45,8 @@ class OnOsCondition extends SpringBootCondition {
 		if (Arrays.asList(required).contains(running)) {
 			return ConditionOutcome.match(message.found("operating system").items(running));
 		}
-		// say what is running too: "did not find LINUX" alone does not tell an operator why
+		// say what is running too: "did not find LINUX" alone does not tell an operator
+		// why
 		return ConditionOutcome.noMatch(message.didNotFind("operating system", "operating systems")
 			.items((Object[]) required)
 			.append("(running on " + running + ")"));
@@ -57,7 +62,8 @@ class OnOsCondition extends SpringBootCondition {
 			return OperatingSystem.valueOf(configured.trim().toUpperCase(Locale.ROOT));
 		}
 		catch (IllegalArgumentException ex) {
-			// no cause: Enum.valueOf's "No enum constant" would only repeat this less helpfully
+			// no cause: Enum.valueOf's "No enum constant" would only repeat this less
+			// helpfully
 			throw new IllegalStateException("Invalid value '" + configured + "' for " + PROPERTY + ": use one of "
 					+ Arrays.stream(OperatingSystem.values())
 						.map((os) -> os.name().toLowerCase(Locale.ROOT))

@@ -6,9 +6,9 @@ import java.util.Locale;
  * The operating system families Deskhand has drivers for.
  *
  * <p>
- * Detected from {@code os.name} alone, so that choosing a driver never loads JNA: a JNA class
- * touched on the wrong OS fails with a native-library error instead of a clear "no driver for
- * this platform".
+ * Detected from {@code os.name} alone, so that choosing a driver never loads JNA: a JNA
+ * class touched on the wrong OS fails with a native-library error instead of a clear "no
+ * driver for this platform".
  */
 public enum OperatingSystem {
 
@@ -22,8 +22,8 @@ public enum OperatingSystem {
 	}
 
 	/**
-	 * Maps an {@code os.name} value ({@code Linux}, {@code Windows 11}, {@code Mac OS X}) to its
-	 * family; anything unrecognised, including {@code null}, is {@link #OTHER}.
+	 * Maps an {@code os.name} value ({@code Linux}, {@code Windows 11}, {@code Mac OS X})
+	 * to its family; anything unrecognised, including {@code null}, is {@link #OTHER}.
 	 */
 	static OperatingSystem fromOsName(String osName) {
 		if (osName == null) {
@@ -36,7 +36,8 @@ public enum OperatingSystem {
 		if (name.startsWith("windows")) {
 			return WINDOWS;
 		}
-		// the JDK reports "Mac OS X" even on macOS 11+, other runtimes "macOS" or "Darwin"
+		// the JDK reports "Mac OS X" even on macOS 11+, other runtimes "macOS" or
+		// "Darwin"
 		if (name.startsWith("mac") || name.startsWith("darwin")) {
 			return MACOS;
 		}

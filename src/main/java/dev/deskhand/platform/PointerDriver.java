@@ -1,8 +1,8 @@
 package dev.deskhand.platform;
 
 /**
- * Synthetic pointer input. Called only from the input thread. Every press is tracked so that
- * {@link DesktopDriver#releaseAll()} can undo it.
+ * Synthetic pointer input. Called only from the input thread. Every press is tracked so
+ * that {@link DesktopDriver#releaseAll()} can undo it.
  */
 public interface PointerDriver {
 
@@ -13,9 +13,9 @@ public interface PointerDriver {
 	void release(MouseButton button);
 
 	/**
-	 * One click: a move to {@code at} when it is not {@code null}, then a press and a release.
-	 * Drivers may send the three as one batch and wait for the server once; the default makes the
-	 * three calls.
+	 * One click: a move to {@code at} when it is not {@code null}, then a press and a
+	 * release. Drivers may send the three as one batch and wait for the server once; the
+	 * default makes the three calls.
 	 */
 	default void click(Point at, MouseButton button) {
 		if (at != null) {

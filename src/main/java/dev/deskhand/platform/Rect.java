@@ -23,7 +23,10 @@ public record Rect(int x, int y, int width, int height) {
 		return this.y + this.height;
 	}
 
-	/** The part of this rectangle inside {@code other}, or {@code null} when they share no pixel. */
+	/**
+	 * The part of this rectangle inside {@code other}, or {@code null} when they share no
+	 * pixel.
+	 */
 	public Rect intersection(Rect other) {
 		int x0 = Math.max(this.x, other.x);
 		int y0 = Math.max(this.y, other.y);

@@ -11,15 +11,16 @@ public interface WindowDriver {
 	Optional<WindowInfo> focusedWindow();
 
 	/**
-	 * Every top-level window the window manager manages (X11: {@code _NET_CLIENT_LIST_STACKING},
-	 * falling back to {@code _NET_CLIENT_LIST}), bottom of the stack first, so the last window
-	 * containing a point is the one on top there.
+	 * Every top-level window the window manager manages (X11:
+	 * {@code _NET_CLIENT_LIST_STACKING}, falling back to {@code _NET_CLIENT_LIST}),
+	 * bottom of the stack first, so the last window containing a point is the one on top
+	 * there.
 	 */
 	List<WindowInfo> list();
 
 	/**
-	 * Raises and focuses a window (X11: a {@code _NET_ACTIVE_WINDOW} client message) and waits until
-	 * it is active.
+	 * Raises and focuses a window (X11: a {@code _NET_ACTIVE_WINDOW} client message) and
+	 * waits until it is active.
 	 * @return whether it became active within {@code timeout}
 	 * @throws dev.deskhand.errors.DeskhandException E_NOT_FOUND when the window is gone
 	 */

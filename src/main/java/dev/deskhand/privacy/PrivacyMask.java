@@ -18,11 +18,11 @@ import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.screen.CaptureFilter;
 
 /**
- * Windows of masked apps are filled black in every capture, before scaling, and input aimed at
- * them is refused with E_NOT_GRANTED: a pointer action whose target is on a masked window (the
- * topmost window there), or keyboard input while a masked window has focus. A masked window's
- * whole client area is blacked out even where another window overlaps it: hiding too much is the
- * safe side.
+ * Windows of masked apps are filled black in every capture, before scaling, and input
+ * aimed at them is refused with E_NOT_GRANTED: a pointer action whose target is on a
+ * masked window (the topmost window there), or keyboard input while a masked window has
+ * focus. A masked window's whole client area is blacked out even where another window
+ * overlaps it: hiding too much is the safe side.
  */
 class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 
@@ -73,13 +73,9 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 				}
 			}
 			else if (isKeyboard(action)) {
-				stack.stream()
-					.filter(WindowInfo::focused)
-					.filter(this::isMasked)
-					.findFirst()
-					.ifPresent((window) -> {
-						throw refused(window, "keyboard input into");
-					});
+				stack.stream().filter(WindowInfo::focused).filter(this::isMasked).findFirst().ifPresent((window) -> {
+					throw refused(window, "keyboard input into");
+				});
 			}
 		}
 	}

@@ -8,9 +8,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code deskhand.privacy.*}.
  *
- * @param maskedApps applications (window class, instance or executable, case-insensitive) whose
- * windows are black in every screenshot and zoom and refuse input: password managers, the
- * operator's own console
+ * @param maskedApps applications (window class, instance or executable, case-insensitive)
+ * whose windows are black in every screenshot and zoom and refuse input: password
+ * managers, the operator's own console
  */
 @ConfigurationProperties("deskhand.privacy")
 public record PrivacyProperties(@DefaultValue List<String> maskedApps) {

@@ -1,9 +1,9 @@
 package dev.deskhand.screen;
 
 /**
- * Joins Adler-32 checksums of consecutive pieces of data into the checksum of the whole, as
- * zlib's {@code adler32_combine} does, so that stripes deflated apart can end in one valid zlib
- * trailer without reading their data again.
+ * Joins Adler-32 checksums of consecutive pieces of data into the checksum of the whole,
+ * as zlib's {@code adler32_combine} does, so that stripes deflated apart can end in one
+ * valid zlib trailer without reading their data again.
  */
 final class Adler32Combine {
 
@@ -19,8 +19,10 @@ final class Adler32Combine {
 	 * @return the Adler-32 of both pieces in a row
 	 */
 	static int combine(int first, int second, long secondLength) {
-		// Adler-32 is A = 1 + sum(bytes), B = sum of the running A's, both mod BASE. Appending n
-		// bytes shifts the second piece's A by first's A - 1, and adds n times first's A to B.
+		// Adler-32 is A = 1 + sum(bytes), B = sum of the running A's, both mod BASE.
+		// Appending n
+		// bytes shifts the second piece's A by first's A - 1, and adds n times first's A
+		// to B.
 		long remainder = Math.floorMod(secondLength, BASE);
 		long a1 = first & 0xFFFF;
 		long b1 = (first >>> 16) & 0xFFFF;

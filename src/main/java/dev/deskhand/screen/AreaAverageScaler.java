@@ -5,28 +5,30 @@ import java.util.Arrays;
 import dev.deskhand.platform.Frame;
 
 /**
- * Exact area-average ("box") resampling of {@code 0x00RRGGBB} frames: each output pixel is the
- * mean of the source area it covers, every source pixel weighted by exactly the fraction of it
- * that lies inside, rounded half up. For downscaling screenshots this keeps one-pixel text
- * strokes that nearest-neighbour drops, for about the cost of a bilinear filter. The output is
- * pixel-identical to AWT's {@code SCALE_AREA_AVERAGING} (checked in the tests), which is
- * several times slower.
+ * Exact area-average ("box") resampling of {@code 0x00RRGGBB} frames: each output pixel
+ * is the mean of the source area it covers, every source pixel weighted by exactly the
+ * fraction of it that lies inside, rounded half up. For downscaling screenshots this
+ * keeps one-pixel text strokes that nearest-neighbour drops, for about the cost of a
+ * bilinear filter. The output is pixel-identical to AWT's {@code SCALE_AREA_AVERAGING}
+ * (checked in the tests), which is several times slower.
  *
  * <p>
  * The filter is separable and done in integers: along an axis of {@code S} source and
- * {@code D} output pixels, both are laid on a common grid of {@code S * D / gcd(S, D)} units,
- * where a source pixel is {@code D / gcd} units wide and an output pixel {@code S / gcd}. Where
- * the two pixel grids overlap, the overlap length in units is the exact weight. One pass sums
- * the source rows under an output row, a second sums those columns into output pixels, and the
- * total is divided by the output pixel's area in units. Upscaling works too (each output pixel
- * then overlaps one or two source pixels), though screenshots are never upscaled.
+ * {@code D} output pixels, both are laid on a common grid of {@code S * D / gcd(S, D)}
+ * units, where a source pixel is {@code D / gcd} units wide and an output pixel
+ * {@code S / gcd}. Where the two pixel grids overlap, the overlap length in units is the
+ * exact weight. One pass sums the source rows under an output row, a second sums those
+ * columns into output pixels, and the total is divided by the output pixel's area in
+ * units. Upscaling works too (each output pixel then overlaps one or two source pixels),
+ * though screenshots are never upscaled.
  *
  * <p>
- * With {@link ScreenWorkers}, a large image is cut into bands of output rows that are scaled
- * at the same time; each output row depends only on its own source rows, so the result is the
- * same pixels. On this project's 2-core box, 1920x1080 to 1280x720 went from 9.4 to 5.5 ms
- * (medians, with the machine busy with other builds). The caller scales a band itself rather
- * than waiting for helpers, so a busy pool costs the parallelism, not time.
+ * With {@link ScreenWorkers}, a large image is cut into bands of output rows that are
+ * scaled at the same time; each output row depends only on its own source rows, so the
+ * result is the same pixels. On this project's 2-core box, 1920x1080 to 1280x720 went
+ * from 9.4 to 5.5 ms (medians, with the machine busy with other builds). The caller
+ * scales a band itself rather than waiting for helpers, so a busy pool costs the
+ * parallelism, not time.
  *
  * <p>
  * Thread-safe: the working memory is per call and small (three source rows of sums); the
@@ -43,12 +45,17 @@ public final class AreaAverageScaler {
 		this(null);
 	}
 
-	/** @param workers threads to scale bands of rows on, or {@code null} for the caller's only */
+	/**
+	 * @param workers threads to scale bands of rows on, or {@code null} for the caller's
+	 * only
+	 */
 	AreaAverageScaler(ScreenWorkers workers) {
 		this.workers = workers;
 	}
 
-	/** Largest divisor for which {@link #divideRounded} is exact: needs 256 d^2 <= 2^54. */
+	/**
+	 * Largest divisor for which {@link #divideRounded} is exact: needs 256 d^2 <= 2^54.
+	 */
 	private static final long MAX_RECIPROCAL_DIVISOR = 1L << 23;
 
 	private static final int RECIPROCAL_SHIFT = 54;
@@ -62,9 +69,9 @@ public final class AreaAverageScaler {
 	}
 
 	/**
-	 * Scales {@code source} to {@code width} x {@code height}, writing into {@code destination}
-	 * when it holds at least {@code width * height} pixels (lets a caller reuse one buffer per
-	 * display) and into a new array otherwise.
+	 * Scales {@code source} to {@code width} x {@code height}, writing into
+	 * {@code destination} when it holds at least {@code width * height} pixels (lets a
+	 * caller reuse one buffer per display) and into a new array otherwise.
 	 * @return the scaled frame, or {@code source} itself when the size is unchanged
 	 */
 	public Frame scale(Frame source, int width, int height, int[] destination) {
@@ -82,24 +89,26 @@ public final class AreaAverageScaler {
 		Spans columns = new Spans(source.width(), width);
 		Spans rows = new Spans(source.height(), height);
 		int bands = (this.workers != null)
-				? (int) Math.max(1, Math.min(Math.min(this.workers.parallelism(), height),
-						(long) width * height / MIN_BAND_PIXELS))
+				? (int) Math.max(1,
+						Math.min(Math.min(this.workers.parallelism(), height), (long) width * height / MIN_BAND_PIXELS))
 				: 1;
 		if (bands == 1) {
 			resample(source.pixels(), source.width(), columns, rows, 0, rows.count, out, width);
 		}
 		else {
-			this.workers.forEach(bands, (band) -> resample(source.pixels(), source.width(), columns, rows,
-					rows.firstOverlap(PngEncoder.firstRow(band, bands, height)),
-					rows.firstOverlap(PngEncoder.firstRow(band + 1, bands, height)), out, width));
+			this.workers.forEach(bands,
+					(band) -> resample(source.pixels(), source.width(), columns, rows,
+							rows.firstOverlap(PngEncoder.firstRow(band, bands, height)),
+							rows.firstOverlap(PngEncoder.firstRow(band + 1, bands, height)), out, width));
 		}
 		return new Frame(width, height, out);
 	}
 
 	/**
 	 * A plan for scaling frames of one size to another, row range by row range: what an
-	 * incremental screenshot uses to re-scale only the output rows whose source rows changed.
-	 * Immutable and thread-safe; ranges may be scaled at the same time into one output array.
+	 * incremental screenshot uses to re-scale only the output rows whose source rows
+	 * changed. Immutable and thread-safe; ranges may be scaled at the same time into one
+	 * output array.
 	 */
 	static Plan plan(int sourceWidth, int sourceHeight, int width, int height) {
 		if (width < 1 || height < 1 || sourceWidth < 1 || sourceHeight < 1) {
@@ -138,13 +147,14 @@ public final class AreaAverageScaler {
 		}
 
 		/**
-		 * Scales output rows {@code [fromRow, toRow)} of {@code source} into {@code out} (row-major,
-		 * the plan's output width); the same pixels a whole {@link #scale} gives for those rows.
-		 * An unchanged size copies the rows.
+		 * Scales output rows {@code [fromRow, toRow)} of {@code source} into {@code out}
+		 * (row-major, the plan's output width); the same pixels a whole {@link #scale}
+		 * gives for those rows. An unchanged size copies the rows.
 		 */
 		void scaleRows(int[] source, int[] out, int fromRow, int toRow) {
 			if (this.sourceWidth == this.width && this.sourceHeight == this.height) {
-				System.arraycopy(source, fromRow * this.width, out, fromRow * this.width, (toRow - fromRow) * this.width);
+				System.arraycopy(source, fromRow * this.width, out, fromRow * this.width,
+						(toRow - fromRow) * this.width);
 				return;
 			}
 			resample(source, this.sourceWidth, this.columns, this.rows, this.rows.firstOverlap(fromRow),
@@ -164,14 +174,14 @@ public final class AreaAverageScaler {
 	}
 
 	/**
-	 * Rows first: summing whole source rows into column sums is a plain loop over arrays that
-	 * the JIT vectorises; the scalar, gather-like column pass then only runs once per output
-	 * row. On this project's 2-core box, 1920x1080 to 1280x720 took about 6-7 ms this way and
-	 * 11-13 ms with columns first.
+	 * Rows first: summing whole source rows into column sums is a plain loop over arrays
+	 * that the JIT vectorises; the scalar, gather-like column pass then only runs once
+	 * per output row. On this project's 2-core box, 1920x1080 to 1280x720 took about 6-7
+	 * ms this way and 11-13 ms with columns first.
 	 *
 	 * <p>
-	 * Scales the output rows that the row overlaps {@code [fromOverlap, toOverlap)} make up: all
-	 * of them, or one band.
+	 * Scales the output rows that the row overlaps {@code [fromOverlap, toOverlap)} make
+	 * up: all of them, or one band.
 	 */
 	private static void resample(int[] src, int srcWidth, Spans columns, Spans rows, int fromOverlap, int toOverlap,
 			int[] out, int outWidth) {
@@ -210,7 +220,8 @@ public final class AreaAverageScaler {
 		int[] dstIndex = columns.dst;
 		int[] weights = columns.weight;
 		long half = divisor / 2;
-		// long sums: 255 * divisor passes 2^31 for large, nearly coprime sizes; costs nothing here
+		// long sums: 255 * divisor passes 2^31 for large, nearly coprime sizes; costs
+		// nothing here
 		long r = half;
 		long g = half;
 		long b = half;
@@ -239,10 +250,11 @@ public final class AreaAverageScaler {
 	}
 
 	/**
-	 * {@code n / divisor} for {@code 0 <= n <= 256 * divisor}. A hardware division per channel
-	 * would cost more than the rest of the scaler together, so this multiplies by a rounded-up
-	 * fixed-point reciprocal, which is exact while {@code 256 * divisor^2 <= 2^54}: the
-	 * reciprocal's error, times n, then stays below one unit of the shift.
+	 * {@code n / divisor} for {@code 0 <= n <= 256 * divisor}. A hardware division per
+	 * channel would cost more than the rest of the scaler together, so this multiplies by
+	 * a rounded-up fixed-point reciprocal, which is exact while
+	 * {@code 256 * divisor^2 <= 2^54}: the reciprocal's error, times n, then stays below
+	 * one unit of the shift.
 	 */
 	static int divideRounded(long n, long divisor, long reciprocal) {
 		if (reciprocal == 0) {
@@ -261,9 +273,10 @@ public final class AreaAverageScaler {
 	}
 
 	/**
-	 * Where the source and output pixels of one axis overlap, in order: overlap {@code k} is
-	 * {@code weight[k]} units of source pixel {@code src[k]} inside output pixel {@code dst[k]}.
-	 * Both indexes never decrease, and each output pixel's weights add up to {@code dstUnits}.
+	 * Where the source and output pixels of one axis overlap, in order: overlap {@code k}
+	 * is {@code weight[k]} units of source pixel {@code src[k]} inside output pixel
+	 * {@code dst[k]}. Both indexes never decrease, and each output pixel's weights add up
+	 * to {@code dstUnits}.
 	 */
 	private static final class Spans {
 
@@ -309,7 +322,10 @@ public final class AreaAverageScaler {
 			this.count = count;
 		}
 
-		/** The first overlap of output pixel {@code target}, or {@link #count} past the last one. */
+		/**
+		 * The first overlap of output pixel {@code target}, or {@link #count} past the
+		 * last one.
+		 */
 		int firstOverlap(int target) {
 			int low = 0;
 			int high = this.count;

@@ -4,8 +4,8 @@ import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 
 /**
- * Changes captured pixels before anyone sees them (privacy masking). Runs on every screenshot and
- * zoom, at device resolution, before scaling.
+ * Changes captured pixels before anyone sees them (privacy masking). Runs on every
+ * screenshot and zoom, at device resolution, before scaling.
  */
 @FunctionalInterface
 public interface CaptureFilter {
@@ -17,10 +17,10 @@ public interface CaptureFilter {
 	void filter(Frame frame, Rect region);
 
 	/**
-	 * Whether this filter may change pixels at all. While any filter may, screenshots capture
-	 * whole displays even with damage tracking: a filter can uncover pixels (a masked window
-	 * closes under another one) where nothing was drawn, so rows kept from the last frame could
-	 * be stale.
+	 * Whether this filter may change pixels at all. While any filter may, screenshots
+	 * capture whole displays even with damage tracking: a filter can uncover pixels (a
+	 * masked window closes under another one) where nothing was drawn, so rows kept from
+	 * the last frame could be stale.
 	 */
 	default boolean active() {
 		return true;

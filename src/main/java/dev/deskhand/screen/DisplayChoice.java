@@ -5,11 +5,12 @@ import java.util.List;
 import dev.deskhand.platform.DisplayInfo;
 
 /**
- * The display a call acts on, a warning for the agent when it was not named on a desktop with
- * several displays, and the displays as they were read to choose it: the call maps its coordinates
- * with that same reading instead of asking the X server again.
+ * The display a call acts on, a warning for the agent when it was not named on a desktop
+ * with several displays, and the displays as they were read to choose it: the call maps
+ * its coordinates with that same reading instead of asking the X server again.
  *
- * @param displays the reading the choice was made from, or {@code null} when the caller holds none
+ * @param displays the reading the choice was made from, or {@code null} when the caller
+ * holds none
  */
 public record DisplayChoice(DisplayInfo display, String warning, List<DisplayInfo> displays) {
 

@@ -13,28 +13,29 @@ import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 
 /**
- * Per display, the last whole-display frame a screenshot captured (already through the capture
- * filters) and the images it was encoded to.
+ * Per display, the last whole-display frame a screenshot captured (already through the
+ * capture filters) and the images it was encoded to.
  *
  * <p>
- * A new capture is compared with it pixel for pixel: an agent often takes a screenshot of a
- * screen that has not changed, and then gets the cached encoding back for the cost of the
- * capture and a comparison. The comparison is exact ({@link Arrays#equals} runs vectorised, about
- * 0.6 ms for 1920x1080, the same as hashing the frame would), so a change of any pixel is never
- * missed and no hash collision can return a stale image.
+ * A new capture is compared with it pixel for pixel: an agent often takes a screenshot of
+ * a screen that has not changed, and then gets the cached encoding back for the cost of
+ * the capture and a comparison. The comparison is exact ({@link Arrays#equals} runs
+ * vectorised, about 0.6 ms for 1920x1080, the same as hashing the frame would), so a
+ * change of any pixel is never missed and no hash collision can return a stale image.
  *
  * <p>
- * Memory: one frame per display (8 MB at 1920x1080) plus its one or two encodings, shared by
- * every session; a session only remembers the id of the frame its screenshot showed. A zoom
- * crops from that frame when it is still the display's cached frame and still fresh, see
- * {@link #crop}.
+ * Memory: one frame per display (8 MB at 1920x1080) plus its one or two encodings, shared
+ * by every session; a session only remembers the id of the frame its screenshot showed. A
+ * zoom crops from that frame when it is still the display's cached frame and still fresh,
+ * see {@link #crop}.
  */
 final class FrameCache {
 
 	/**
-	 * How long a frame may serve zooms after the last capture that showed the screen like this.
-	 * Long enough for an agent to look at a screenshot and ask for a detail, short enough that a
-	 * clock or a progress bar has rarely moved; input through Deskhand ends it at once.
+	 * How long a frame may serve zooms after the last capture that showed the screen like
+	 * this. Long enough for an agent to look at a screenshot and ask for a detail, short
+	 * enough that a clock or a progress bar has rarely moved; input through Deskhand ends
+	 * it at once.
 	 */
 	static final Duration ZOOM_REUSE = Duration.ofSeconds(2);
 
@@ -43,8 +44,9 @@ final class FrameCache {
 	}
 
 	/**
-	 * When a capture started: its time and how much input had started by then. Taken before the
-	 * capture, so that input racing with it can only make the frame look older than it is.
+	 * When a capture started: its time and how much input had started by then. Taken
+	 * before the capture, so that input racing with it can only make the frame look older
+	 * than it is.
 	 */
 	record Moment(long nanos, long inputGeneration) {
 	}
@@ -76,21 +78,23 @@ final class FrameCache {
 	/**
 	 * Remembers a new capture of a whole display.
 	 * @param captured from {@link #now()} right before the capture
-	 * @param unused receives the pixel array that no entry holds any more: the new frame's when
-	 * it shows what the cached one does, else the replaced entry's. The caller must make sure no
-	 * one still reads it (the pipeline holds the display's lock over screenshots and crops).
-	 * @return the cached entry, refreshed, when the capture shows exactly the same pixels of the
-	 * same region; else a new entry that replaces it, knowing which rows changed
+	 * @param unused receives the pixel array that no entry holds any more: the new
+	 * frame's when it shows what the cached one does, else the replaced entry's. The
+	 * caller must make sure no one still reads it (the pipeline holds the display's lock
+	 * over screenshots and crops).
+	 * @return the cached entry, refreshed, when the capture shows exactly the same pixels
+	 * of the same region; else a new entry that replaces it, knowing which rows changed
 	 */
 	Entry remember(String displayId, Rect region, Frame frame, Moment captured, Consumer<int[]> unused) {
 		return remember(displayId, region, frame, captured, unused, -1, null);
 	}
 
 	/**
-	 * Remembers a frame of which only some rows can differ from the cached frame {@code basisId}:
-	 * the others were copied from it. Compares only those rows when that frame is still the
-	 * cached one, else every row.
-	 * @param mayDiffer per row of the frame, whether it can differ from frame {@code basisId}
+	 * Remembers a frame of which only some rows can differ from the cached frame
+	 * {@code basisId}: the others were copied from it. Compares only those rows when that
+	 * frame is still the cached one, else every row.
+	 * @param mayDiffer per row of the frame, whether it can differ from frame
+	 * {@code basisId}
 	 */
 	Entry remember(String displayId, Rect region, Frame frame, Moment captured, Consumer<int[]> unused, long basisId,
 			boolean[] mayDiffer) {
@@ -118,9 +122,10 @@ final class FrameCache {
 	}
 
 	/**
-	 * The cached entry {@code entryId} of a display, refreshed as by an identical capture at
-	 * {@code captured}, when it is still the display's entry and of {@code region}; else
-	 * {@code null}. For a caller that knows, without capturing, that the screen still shows it.
+	 * The cached entry {@code entryId} of a display, refreshed as by an identical capture
+	 * at {@code captured}, when it is still the display's entry and of {@code region};
+	 * else {@code null}. For a caller that knows, without capturing, that the screen
+	 * still shows it.
 	 */
 	Entry confirm(String displayId, long entryId, Rect region, Moment captured) {
 		Entry entry = this.displays.computeIfPresent(displayId, (id, cached) -> {
@@ -148,9 +153,9 @@ final class FrameCache {
 
 	/**
 	 * {@code area} of the frame with id {@code frameId}, copied into an array from
-	 * {@code buffers}, or {@code null} when a zoom must capture instead: the display has a newer
-	 * frame (or none), the frame is older than {@link #ZOOM_REUSE}, input went through Deskhand
-	 * since it was captured, or its pixels are not one per logical unit.
+	 * {@code buffers}, or {@code null} when a zoom must capture instead: the display has
+	 * a newer frame (or none), the frame is older than {@link #ZOOM_REUSE}, input went
+	 * through Deskhand since it was captured, or its pixels are not one per logical unit.
 	 */
 	Frame crop(String displayId, long frameId, Rect area, PixelBuffers buffers) {
 		Entry entry = this.displays.get(displayId);
@@ -173,7 +178,10 @@ final class FrameCache {
 		return new Frame(width, area.height(), pixels);
 	}
 
-	/** Forgets the frames of displays that are gone (unplugged, or renamed by a new layout). */
+	/**
+	 * Forgets the frames of displays that are gone (unplugged, or renamed by a new
+	 * layout).
+	 */
 	void retainDisplays(Collection<String> displayIds) {
 		this.displays.keySet().retainAll(displayIds);
 	}
@@ -188,7 +196,10 @@ final class FrameCache {
 				&& entry.inputGeneration == this.inputGeneration.get();
 	}
 
-	/** One captured frame, what it was encoded to, and when the screen last looked like it. */
+	/**
+	 * One captured frame, what it was encoded to, and when the screen last looked like
+	 * it.
+	 */
 	static final class Entry {
 
 		private final long id;
@@ -223,14 +234,18 @@ final class FrameCache {
 		}
 
 		/**
-		 * Per row of the frame, whether it differs from frame {@link #previousId()}; {@code null}
-		 * when the two are not comparable (no previous frame, another region or size).
+		 * Per row of the frame, whether it differs from frame {@link #previousId()};
+		 * {@code null} when the two are not comparable (no previous frame, another region
+		 * or size).
 		 */
 		boolean[] changedRows() {
 			return this.changedRows;
 		}
 
-		/** Identifies the frame for sessions; a new frame gets a new id, an identical one keeps it. */
+		/**
+		 * Identifies the frame for sessions; a new frame gets a new id, an identical one
+		 * keeps it.
+		 */
 		long id() {
 			return this.id;
 		}
@@ -240,22 +255,27 @@ final class FrameCache {
 			return this.frame;
 		}
 
-		/** The encoding cached under {@code key}, or {@code null}; shared, never to be changed. */
+		/**
+		 * The encoding cached under {@code key}, or {@code null}; shared, never to be
+		 * changed.
+		 */
 		byte[] encoding(EncodingKey key) {
 			return this.encodings.get(key);
 		}
 
-		/** Caches an encoding; the keys of one frame are few: a format or two at one size. */
+		/**
+		 * Caches an encoding; the keys of one frame are few: a format or two at one size.
+		 */
 		void putEncoding(EncodingKey key, byte[] image) {
 			this.encodings.putIfAbsent(key, image);
 		}
 
 		/**
-		 * Which rows of {@code other} differ from this frame, or {@code null} when the two are not
-		 * comparable; row by row with {@link Arrays#equals}, which costs about as much as one
-		 * comparison of the whole frame.
-		 * @param mayDiffer the rows to compare, the others being copies of this frame's; {@code null}
-		 * for all
+		 * Which rows of {@code other} differ from this frame, or {@code null} when the
+		 * two are not comparable; row by row with {@link Arrays#equals}, which costs
+		 * about as much as one comparison of the whole frame.
+		 * @param mayDiffer the rows to compare, the others being copies of this frame's;
+		 * {@code null} for all
 		 */
 		private boolean[] changedRows(Rect region, Frame other, boolean[] mayDiffer) {
 			int width = this.frame.width();

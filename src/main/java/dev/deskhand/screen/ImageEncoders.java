@@ -21,12 +21,14 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
 import dev.deskhand.platform.Frame;
 
 /**
- * Encodes frames in either {@link ImageFormat}: PNG with {@link PngEncoder}, JPEG with the JDK's
- * ImageIO writer. Thread-safe.
+ * Encodes frames in either {@link ImageFormat}: PNG with {@link PngEncoder}, JPEG with
+ * the JDK's ImageIO writer. Thread-safe.
  */
 public final class ImageEncoders {
 
-	/** JPEG quality when none is configured: text stays readable, a third of PNG's size. */
+	/**
+	 * JPEG quality when none is configured: text stays readable, a third of PNG's size.
+	 */
 	public static final float DEFAULT_JPEG_QUALITY = 0.8f;
 
 	private static final int[] RGB_MASKS = { 0xFF0000, 0x00FF00, 0x0000FF };
@@ -80,8 +82,9 @@ public final class ImageEncoders {
 	}
 
 	/**
-	 * A TYPE_INT_RGB image over the frame's own pixel array, without copying. The colour model
-	 * reads only the low 24 bits, so whatever a driver leaves in the top byte is ignored.
+	 * A TYPE_INT_RGB image over the frame's own pixel array, without copying. The colour
+	 * model reads only the low 24 bits, so whatever a driver leaves in the top byte is
+	 * ignored.
 	 */
 	static BufferedImage wrap(Frame frame) {
 		int width = frame.width();

@@ -9,7 +9,9 @@ public enum ImageFormat {
 
 	/** Lossless; the default, since text and thin UI lines must stay sharp. */
 	PNG("image/png"),
-	/** About a third of PNG's size on desktop content, with mild ringing around glyphs. */
+	/**
+	 * About a third of PNG's size on desktop content, with mild ringing around glyphs.
+	 */
 	JPEG("image/jpeg");
 
 	private final String mimeType;
@@ -23,7 +25,8 @@ public enum ImageFormat {
 	}
 
 	/**
-	 * Parses {@code png}, {@code jpeg} or {@code jpg}, ignoring case and surrounding blanks.
+	 * Parses {@code png}, {@code jpeg} or {@code jpg}, ignoring case and surrounding
+	 * blanks.
 	 * @throws DeskhandException {@code E_ARGS} for anything else
 	 */
 	public static ImageFormat parse(String value) {

@@ -4,16 +4,18 @@ import dev.deskhand.platform.Frame;
 
 /**
  * The last PNG screenshot of one display at one image size, kept as tiles of
- * {@value #TILE_ROWS} image rows that were scaled and deflated on their own. A screenshot of a
- * frame that differs from the previous one in some rows re-scales and re-deflates only the tiles
- * those rows reach and joins the others as they are: after a click or a keystroke most of a
- * screen is unchanged, and scaling and deflate were most of a screenshot's time.
+ * {@value #TILE_ROWS} image rows that were scaled and deflated on their own. A screenshot
+ * of a frame that differs from the previous one in some rows re-scales and re-deflates
+ * only the tiles those rows reach and joins the others as they are: after a click or a
+ * keystroke most of a screen is unchanged, and scaling and deflate were most of a
+ * screenshot's time.
  *
  * <p>
  * The result is byte for byte what encoding the new frame from scratch gives (tested), so
  * nothing stale can slip through: a tile is reused only when every source row it reads is
- * identical to the frame the tile was made from, which {@link FrameCache} checks pixel for pixel.
- * Tiles cost a little size (each starts deflate without history: about 1 % on desktop content).
+ * identical to the frame the tile was made from, which {@link FrameCache} checks pixel
+ * for pixel. Tiles cost a little size (each starts deflate without history: about 1 % on
+ * desktop content).
  *
  * <p>
  * Not thread-safe: the pipeline uses it under its display's lock.
@@ -21,8 +23,8 @@ import dev.deskhand.platform.Frame;
 final class IncrementalPng {
 
 	/**
-	 * Rows per tile: small enough that a line of text or a button is one or two tiles, large
-	 * enough that a tile's deflate outweighs its hand-off to a worker thread.
+	 * Rows per tile: small enough that a line of text or a button is one or two tiles,
+	 * large enough that a tile's deflate outweighs its hand-off to a worker thread.
 	 */
 	static final int TILE_ROWS = 32;
 
@@ -40,13 +42,16 @@ final class IncrementalPng {
 	private long frameId = -1;
 
 	/**
-	 * The newest frame {@link #changedSince} accounts for, or -1 when the changes since the tiles'
-	 * frame are not known. Frames other screenshots took in between (a JPEG, the operator
-	 * console's view) pass through {@link #frameReplaced}, so their changes add up here.
+	 * The newest frame {@link #changedSince} accounts for, or -1 when the changes since
+	 * the tiles' frame are not known. Frames other screenshots took in between (a JPEG,
+	 * the operator console's view) pass through {@link #frameReplaced}, so their changes
+	 * add up here.
 	 */
 	private long trackedId = -1;
 
-	/** Per source row, whether it changed between the tiles' frame and {@link #trackedId}. */
+	/**
+	 * Per source row, whether it changed between the tiles' frame and {@link #trackedId}.
+	 */
 	private boolean[] changedSince;
 
 	/** Tiles re-encoded by the last call; for tests and benchmarks. */
@@ -54,7 +59,8 @@ final class IncrementalPng {
 
 	/**
 	 * @param png deflates the tiles
-	 * @param workers threads to scale and deflate tiles on, or {@code null} for the caller's
+	 * @param workers threads to scale and deflate tiles on, or {@code null} for the
+	 * caller's
 	 */
 	IncrementalPng(PngEncoder png, ScreenWorkers workers) {
 		this.png = png;
@@ -62,8 +68,8 @@ final class IncrementalPng {
 	}
 
 	/**
-	 * The display's cached frame was replaced by frame {@code id}, which differs from frame
-	 * {@code previousId} in {@code changedRows} ({@code null}: unknown).
+	 * The display's cached frame was replaced by frame {@code id}, which differs from
+	 * frame {@code previousId} in {@code changedRows} ({@code null}: unknown).
 	 */
 	void frameReplaced(long id, long previousId, boolean[] changedRows) {
 		if (this.trackedId < 0 || previousId != this.trackedId || changedRows == null
@@ -79,8 +85,9 @@ final class IncrementalPng {
 
 	/**
 	 * Encodes {@code frame} at {@code width} x {@code height}.
-	 * @param frameId identifies the frame ({@link FrameCache.Entry#id()}); its changes since the
-	 * tiles' frame must have been reported to {@link #frameReplaced} for tiles to be reused
+	 * @param frameId identifies the frame ({@link FrameCache.Entry#id()}); its changes
+	 * since the tiles' frame must have been reported to {@link #frameReplaced} for tiles
+	 * to be reused
 	 */
 	byte[] encode(Frame frame, long frameId, int width, int height) {
 		if (this.plan == null || !this.plan.fits(frame, width, height)) {
@@ -101,7 +108,8 @@ final class IncrementalPng {
 				dirty[dirtyCount++] = tile;
 			}
 		}
-		// a failure half-way leaves some tiles from each frame: the next call must redo them all
+		// a failure half-way leaves some tiles from each frame: the next call must redo
+		// them all
 		this.frameId = -1;
 		this.trackedId = -1;
 		int[] pixels = frame.pixels();

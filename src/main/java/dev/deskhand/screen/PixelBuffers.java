@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A few pixel arrays kept between screenshots, so the scaled image (3.7 MB at 1280x720) is not
- * allocated and zeroed again on every call. Screenshots can run at the same time, so an array is
- * lent to one call and given back when its image is encoded; when all are lent out, a new one is
- * made and later kept or dropped. Not a {@link ThreadLocal}: the servlet container may run a
- * screenshot on any of hundreds of threads, and each would pin its own arrays.
+ * A few pixel arrays kept between screenshots, so the scaled image (3.7 MB at 1280x720)
+ * is not allocated and zeroed again on every call. Screenshots can run at the same time,
+ * so an array is lent to one call and given back when its image is encoded; when all are
+ * lent out, a new one is made and later kept or dropped. Not a {@link ThreadLocal}: the
+ * servlet container may run a screenshot on any of hundreds of threads, and each would
+ * pin its own arrays.
  */
 final class PixelBuffers {
 
@@ -19,7 +20,9 @@ final class PixelBuffers {
 
 	private final List<int[]> free = new ArrayList<>();
 
-	/** @param capacity at most this many arrays are kept */
+	/**
+	 * @param capacity at most this many arrays are kept
+	 */
 	PixelBuffers(int capacity) {
 		this.capacity = capacity;
 	}
@@ -41,7 +44,9 @@ final class PixelBuffers {
 		return new int[length];
 	}
 
-	/** Gives back an array from {@link #take}; the caller must not touch it afterwards. */
+	/**
+	 * Gives back an array from {@link #take}; the caller must not touch it afterwards.
+	 */
 	void give(int[] buffer) {
 		synchronized (this.lock) {
 			if (this.free.size() < this.capacity) {

@@ -9,24 +9,25 @@ import java.util.zip.Deflater;
 import dev.deskhand.platform.Frame;
 
 /**
- * Encodes frames as 8-bit truecolor PNG, tuned for screenshots: every row uses the SUB filter
- * and deflate runs at level 1. On desktop content that is both faster and smaller than ImageIO's
- * default (level 4 with per-row adaptive filters), see {@code notes/perf-baseline.md}.
+ * Encodes frames as 8-bit truecolor PNG, tuned for screenshots: every row uses the SUB
+ * filter and deflate runs at level 1. On desktop content that is both faster and smaller
+ * than ImageIO's default (level 4 with per-row adaptive filters), see
+ * {@code notes/perf-baseline.md}.
  *
  * <p>
- * Deflate still dominates the time, so with {@link ScreenWorkers} a large image is cut into
- * horizontal stripes that deflate at the same time on different cores, each from an empty
- * dictionary, and are joined into one zlib stream: every stripe but the last ends with a sync
- * flush (an empty stored block, so it ends on a byte boundary and without a final block), the
- * stripes' raw deflate data follow one zlib header, and the trailer is the Adler-32 of all rows,
- * combined from each stripe's own. Decoders see one ordinary stream; it is a little larger (each
- * stripe starts without history) and it is the same bytes as a one-stripe encode when the image
- * is small or there is one core.
+ * Deflate still dominates the time, so with {@link ScreenWorkers} a large image is cut
+ * into horizontal stripes that deflate at the same time on different cores, each from an
+ * empty dictionary, and are joined into one zlib stream: every stripe but the last ends
+ * with a sync flush (an empty stored block, so it ends on a byte boundary and without a
+ * final block), the stripes' raw deflate data follow one zlib header, and the trailer is
+ * the Adler-32 of all rows, combined from each stripe's own. Decoders see one ordinary
+ * stream; it is a little larger (each stripe starts without history) and it is the same
+ * bytes as a one-stripe encode when the image is small or there is one core.
  *
  * <p>
- * Thread-safe. Working memory (filter rows, output buffers and the native zlib state) is pooled:
- * a bounded number of stripes is kept for the next call instead of allocating about a megabyte
- * per screenshot, and nothing is pinned to a caller's thread.
+ * Thread-safe. Working memory (filter rows, output buffers and the native zlib state) is
+ * pooled: a bounded number of stripes is kept for the next call instead of allocating
+ * about a megabyte per screenshot, and nothing is pinned to a caller's thread.
  */
 public final class PngEncoder {
 
@@ -46,7 +47,10 @@ public final class PngEncoder {
 	/** zlib's 2-byte header, which the joined stream carries once. */
 	private static final int ZLIB_HEADER = 2;
 
-	/** What a level-1 {@link Deflater} starts its zlib stream with (RFC 1950: deflate, 32K window, fastest). */
+	/**
+	 * What a level-1 {@link Deflater} starts its zlib stream with (RFC 1950: deflate, 32K
+	 * window, fastest).
+	 */
 	private static final byte[] ZLIB_BEST_SPEED_HEADER = { 0x78, 0x01 };
 
 	/** zlib's Adler-32 trailer, which only the joined stream carries. */
@@ -123,8 +127,8 @@ public final class PngEncoder {
 	}
 
 	/**
-	 * How many stripes an image of {@code height} rows of {@code rowBytes} filtered bytes is cut
-	 * into: one per allowed worker, fewer when a stripe would hold less than
+	 * How many stripes an image of {@code height} rows of {@code rowBytes} filtered bytes
+	 * is cut into: one per allowed worker, fewer when a stripe would hold less than
 	 * {@code minStripeBytes}, never more than one per row.
 	 */
 	static int stripeCount(int rowBytes, int height, int maxStripes, int minStripeBytes) {
@@ -133,7 +137,9 @@ public final class PngEncoder {
 		return (int) Math.max(1, Math.min(Math.min(maxStripes, bySize), height));
 	}
 
-	/** The first row of stripe {@code index}: stripes differ in height by at most one row. */
+	/**
+	 * The first row of stripe {@code index}: stripes differ in height by at most one row.
+	 */
 	static int firstRow(int index, int count, int height) {
 		return (int) ((long) index * height / count);
 	}
@@ -148,9 +154,10 @@ public final class PngEncoder {
 	}
 
 	/**
-	 * A PNG of {@code width} x {@code height} from its rows deflated in order, top to bottom, by
-	 * {@link #deflateRows} (the last part with {@code last} set): the parts' data joined under
-	 * one zlib header, and the Adler-32 of all rows combined from the parts'.
+	 * A PNG of {@code width} x {@code height} from its rows deflated in order, top to
+	 * bottom, by {@link #deflateRows} (the last part with {@code last} set): the parts'
+	 * data joined under one zlib header, and the Adler-32 of all rows combined from the
+	 * parts'.
 	 */
 	static byte[] assemble(int width, int height, DeflatedRows[] parts) {
 		long data = ZLIB_HEADER + ZLIB_TRAILER;
@@ -180,9 +187,10 @@ public final class PngEncoder {
 	}
 
 	/**
-	 * Rows {@code [fromRow, toRow)} of a {@code width}-pixel-wide image, filtered and deflated
-	 * on their own (from an empty dictionary), ready to be joined by {@link #assemble}: an
-	 * incremental screenshot keeps these per tile of rows and re-deflates only changed tiles.
+	 * Rows {@code [fromRow, toRow)} of a {@code width}-pixel-wide image, filtered and
+	 * deflated on their own (from an empty dictionary), ready to be joined by
+	 * {@link #assemble}: an incremental screenshot keeps these per tile of rows and
+	 * re-deflates only changed tiles.
 	 * @param last whether these are the image's last rows (they end the deflate stream)
 	 */
 	DeflatedRows deflateRows(int[] pixels, int width, int fromRow, int toRow, boolean last) {
@@ -199,8 +207,10 @@ public final class PngEncoder {
 	}
 
 	/**
-	 * Raw deflate data of some rows, as {@link #assemble} joins them: no zlib header, ending in a
-	 * sync flush (or, for the image's last rows, the final block without the trailer).
+	 * Raw deflate data of some rows, as {@link #assemble} joins them: no zlib header,
+	 * ending in a sync flush (or, for the image's last rows, the final block without the
+	 * trailer).
+	 *
 	 * @param adler the Adler-32 of the filtered rows
 	 * @param inputBytes how many filtered bytes the rows are
 	 */
@@ -219,7 +229,10 @@ public final class PngEncoder {
 		out.endChunk(start);
 	}
 
-	/** One PNG row: the filter byte, then each channel minus the same channel one pixel left. */
+	/**
+	 * One PNG row: the filter byte, then each channel minus the same channel one pixel
+	 * left.
+	 */
 	private static void filterSub(int[] pixels, int start, int width, byte[] row, int offset) {
 		row[offset] = FILTER_SUB;
 		int o = offset + 1;
@@ -263,8 +276,9 @@ public final class PngEncoder {
 	}
 
 	/**
-	 * One stripe's rows deflated as a zlib stream of their own: zlib computes the stripe's
-	 * Adler-32 while it reads the rows anyway, which saves a second pass over them.
+	 * One stripe's rows deflated as a zlib stream of their own: zlib computes the
+	 * stripe's Adler-32 while it reads the rows anyway, which saves a second pass over
+	 * them.
 	 */
 	private static final class Stripe {
 
@@ -307,7 +321,8 @@ public final class PngEncoder {
 				}
 			}
 			else {
-				// a sync flush ends the stripe on a byte boundary with no final block; output that
+				// a sync flush ends the stripe on a byte boundary with no final block;
+				// output that
 				// fills the space given means there may be more
 				while (deflateInto(Deflater.SYNC_FLUSH)) {
 					// keep flushing
@@ -324,12 +339,17 @@ public final class PngEncoder {
 			return new DeflatedRows(this.out, ZLIB_HEADER, bodyLength(last), this.adler, this.inputBytes);
 		}
 
-		/** The stripe's raw deflate data: no zlib header, and no trailer for the last stripe. */
+		/**
+		 * The stripe's raw deflate data: no zlib header, and no trailer for the last
+		 * stripe.
+		 */
 		int bodyLength(boolean last) {
 			return this.size - ZLIB_HEADER - (last ? ZLIB_TRAILER : 0);
 		}
 
-		/** @return whether the output filled all the space it was given */
+		/**
+		 * @return whether the output filled all the space it was given
+		 */
 		private boolean deflateInto(int flush) {
 			ensure(32 * 1024);
 			int space = this.out.length - this.size;

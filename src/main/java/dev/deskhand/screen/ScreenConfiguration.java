@@ -19,8 +19,8 @@ class ScreenConfiguration {
 	}
 
 	/**
-	 * Tells the screen when input is about to reach the desktop, so that a zoom right after a
-	 * click captures anew instead of cropping the screenshot from before it.
+	 * Tells the screen when input is about to reach the desktop, so that a zoom right
+	 * after a click captures anew instead of cropping the screenshot from before it.
 	 */
 	@Bean
 	InputGuard screenInputListener(ScreenService screen) {

@@ -8,21 +8,23 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 
 /**
- * The geometry of one screenshot: which display it shows and how its image pixels map to the
- * driver's logical coordinates. Captures and the input that follows them use the same instance,
- * so they can never disagree about the scale.
+ * The geometry of one screenshot: which display it shows and how its image pixels map to
+ * the driver's logical coordinates. Captures and the input that follows them use the same
+ * instance, so they can never disagree about the scale.
  *
  * <p>
- * Each axis is mapped on its own, through pixel centres: image pixel {@code i} maps to the
- * logical unit under its centre, {@code floor((i + 0.5) * logical / image)}, and a logical unit
- * maps back to the image pixel under its own centre, {@code floor((u + 0.5) * image / logical)}.
- * Because the image is never larger than the display, this sends every image pixel to a
- * distinct logical unit and back to itself; mapping back from the unit's left edge instead
- * (plain {@code floor(u * image / logical)}) breaks that for ratios between 1 and 2, e.g.
- * 1366 to 1280, where image pixel 1 lands on unit 1 and unit 1 maps back to image pixel 0.
+ * Each axis is mapped on its own, through pixel centres: image pixel {@code i} maps to
+ * the logical unit under its centre, {@code floor((i + 0.5) * logical / image)}, and a
+ * logical unit maps back to the image pixel under its own centre,
+ * {@code floor((u + 0.5) * image / logical)}. Because the image is never larger than the
+ * display, this sends every image pixel to a distinct logical unit and back to itself;
+ * mapping back from the unit's left edge instead (plain
+ * {@code floor(u * image / logical)}) breaks that for ratios between 1 and 2, e.g. 1366
+ * to 1280, where image pixel 1 lands on unit 1 and unit 1 maps back to image pixel 0.
  *
  * @param displayId the display's opaque id
- * @param bounds the display in logical coordinates (may have a non-zero, even negative, origin)
+ * @param bounds the display in logical coordinates (may have a non-zero, even negative,
+ * origin)
  * @param imageWidth width of the screenshot image, at most {@code bounds.width()}
  * @param imageHeight height of the screenshot image, at most {@code bounds.height()}
  */
@@ -34,7 +36,8 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 		if (bounds.width() < 1 || bounds.height() < 1) {
 			throw new IllegalArgumentException("display " + displayId + " has an empty bounds " + bounds);
 		}
-		// an image larger than the display would put several image pixels on one logical unit,
+		// an image larger than the display would put several image pixels on one logical
+		// unit,
 		// and an agent's click could not be mapped back to the pixel it aimed at
 		if (imageWidth < 1 || imageHeight < 1 || imageWidth > bounds.width() || imageHeight > bounds.height()) {
 			throw new IllegalArgumentException("image size " + imageWidth + "x" + imageHeight
@@ -43,9 +46,9 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 	}
 
 	/**
-	 * The geometry of a screenshot of {@code display} that fits {@code budget}. The budget is
-	 * fitted to the display's logical size: on X11 that is its device size; on a HiDPI display
-	 * the device-resolution capture is simply scaled down further.
+	 * The geometry of a screenshot of {@code display} that fits {@code budget}. The
+	 * budget is fitted to the display's logical size: on X11 that is its device size; on
+	 * a HiDPI display the device-resolution capture is simply scaled down further.
 	 */
 	public static ScreenGeometry of(DisplayInfo display, ImageBudget budget) {
 		Rect bounds = display.bounds();
@@ -68,16 +71,17 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 	}
 
 	/**
-	 * Maps a screenshot coordinate to the logical point under the centre of that image pixel.
-	 * @throws DeskhandException {@code E_ARGS} when the coordinate is outside the image; it is
-	 * never clamped, because a clamped click lands somewhere the agent did not aim
+	 * Maps a screenshot coordinate to the logical point under the centre of that image
+	 * pixel.
+	 * @throws DeskhandException {@code E_ARGS} when the coordinate is outside the image;
+	 * it is never clamped, because a clamped click lands somewhere the agent did not aim
 	 */
 	public Point toDesktop(int imageX, int imageY) {
 		if (imageX < 0 || imageY < 0 || imageX >= this.imageWidth || imageY >= this.imageHeight) {
-			throw DeskhandException.args("coordinate [" + imageX + ", " + imageY + "] is outside the screenshot ("
-					+ this.imageWidth + "x" + this.imageHeight + "); coordinates are screenshot image pixels of display "
-					+ this.displayId + ": x from 0 to " + (this.imageWidth - 1) + ", y from 0 to "
-					+ (this.imageHeight - 1));
+			throw DeskhandException
+				.args("coordinate [" + imageX + ", " + imageY + "] is outside the screenshot (" + this.imageWidth + "x"
+						+ this.imageHeight + "); coordinates are screenshot image pixels of display " + this.displayId
+						+ ": x from 0 to " + (this.imageWidth - 1) + ", y from 0 to " + (this.imageHeight - 1));
 		}
 		return new Point(this.bounds.x() + centreToUnit(imageX, this.bounds.width(), this.imageWidth),
 				this.bounds.y() + centreToUnit(imageY, this.bounds.height(), this.imageHeight));
@@ -86,34 +90,35 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 	/**
 	 * Maps a logical point on this display to the screenshot pixel that shows it, as
 	 * {@code [x, y]}.
-	 * @throws DeskhandException {@code E_ARGS} when the point is not on this display (callers
-	 * pick the display that contains it first)
+	 * @throws DeskhandException {@code E_ARGS} when the point is not on this display
+	 * (callers pick the display that contains it first)
 	 */
 	public int[] toImage(Point desktopPoint) {
 		if (!this.bounds.contains(desktopPoint.x(), desktopPoint.y())) {
-			throw DeskhandException.args("point (" + desktopPoint.x() + ", " + desktopPoint.y()
-					+ ") is not on display " + this.displayId + " (" + this.bounds.width() + "x" + this.bounds.height()
-					+ " at " + this.bounds.x() + ", " + this.bounds.y() + ")");
+			throw DeskhandException.args("point (" + desktopPoint.x() + ", " + desktopPoint.y() + ") is not on display "
+					+ this.displayId + " (" + this.bounds.width() + "x" + this.bounds.height() + " at "
+					+ this.bounds.x() + ", " + this.bounds.y() + ")");
 		}
 		return new int[] { centreToUnit(desktopPoint.x() - this.bounds.x(), this.imageWidth, this.bounds.width()),
 				centreToUnit(desktopPoint.y() - this.bounds.y(), this.imageHeight, this.bounds.height()) };
 	}
 
 	/**
-	 * Maps a screenshot region to the logical rectangle it covers, for a native-resolution zoom.
-	 * The region is {@code [x0, y0, x1, y1]} in image pixels with exclusive ends, so
-	 * {@code [0, 0, imageWidth, imageHeight]} is the whole display. The result starts at the
-	 * logical unit under the region's first edge and ends past the last unit it touches, so it
-	 * covers every unit any of the region's pixels shows.
-	 * @throws DeskhandException {@code E_ARGS} unless {@code 0 <= x0 < x1 <= imageWidth} and
-	 * {@code 0 <= y0 < y1 <= imageHeight}
+	 * Maps a screenshot region to the logical rectangle it covers, for a
+	 * native-resolution zoom. The region is {@code [x0, y0, x1, y1]} in image pixels with
+	 * exclusive ends, so {@code [0, 0, imageWidth, imageHeight]} is the whole display.
+	 * The result starts at the logical unit under the region's first edge and ends past
+	 * the last unit it touches, so it covers every unit any of the region's pixels shows.
+	 * @throws DeskhandException {@code E_ARGS} unless {@code 0 <= x0 < x1 <= imageWidth}
+	 * and {@code 0 <= y0 < y1 <= imageHeight}
 	 */
 	public Rect toDesktopRegion(int x0, int y0, int x1, int y1) {
 		if (x0 < 0 || y0 < 0 || x1 > this.imageWidth || y1 > this.imageHeight || x0 >= x1 || y0 >= y1) {
 			throw DeskhandException.args("region [" + x0 + ", " + y0 + ", " + x1 + ", " + y1
 					+ "] is not a non-empty area of the screenshot (" + this.imageWidth + "x" + this.imageHeight
-					+ ") of display " + this.displayId + ": it must be [x0, y0, x1, y1] in image pixels with 0 <= x0 < x1 <= "
-					+ this.imageWidth + " and 0 <= y0 < y1 <= " + this.imageHeight);
+					+ ") of display " + this.displayId
+					+ ": it must be [x0, y0, x1, y1] in image pixels with 0 <= x0 < x1 <= " + this.imageWidth
+					+ " and 0 <= y0 < y1 <= " + this.imageHeight);
 		}
 		int left = edgeFloor(x0, this.bounds.width(), this.imageWidth);
 		int top = edgeFloor(y0, this.bounds.height(), this.imageHeight);
@@ -122,7 +127,10 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 		return new Rect(this.bounds.x() + left, this.bounds.y() + top, right - left, bottom - top);
 	}
 
-	/** {@code floor((index + 0.5) * to / from)} in exact integer arithmetic; index is non-negative. */
+	/**
+	 * {@code floor((index + 0.5) * to / from)} in exact integer arithmetic; index is
+	 * non-negative.
+	 */
 	private static int centreToUnit(int index, int to, int from) {
 		return (int) (((2L * index + 1) * to) / (2L * from));
 	}

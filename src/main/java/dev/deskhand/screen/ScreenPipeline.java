@@ -13,16 +13,17 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
 
 /**
- * Captured frames to encoded images: capture into a reused buffer, compare with the display's
- * cached frame row by row, scale and encode what changed, and keep the result for the next
- * identical capture; and zoom crops from that frame while it is fresh. Thread-safe: screenshots
- * of several displays run at the same time, those of one display one after the other.
+ * Captured frames to encoded images: capture into a reused buffer, compare with the
+ * display's cached frame row by row, scale and encode what changed, and keep the result
+ * for the next identical capture; and zoom crops from that frame while it is fresh.
+ * Thread-safe: screenshots of several displays run at the same time, those of one display
+ * one after the other.
  *
  * <p>
- * With damage tracking, a screenshot first asks what was drawn since the display's last one: when
- * the cached frame is the one captured right after that question, nothing drawn means nothing to
- * capture or compare, and otherwise only the damaged rows are captured and compared, the others
- * copied from the cached frame.
+ * With damage tracking, a screenshot first asks what was drawn since the display's last
+ * one: when the cached frame is the one captured right after that question, nothing drawn
+ * means nothing to capture or compare, and otherwise only the damaged rows are captured
+ * and compared, the others copied from the cached frame.
  */
 final class ScreenPipeline {
 
@@ -40,16 +41,24 @@ final class ScreenPipeline {
 
 	}
 
-	/** Damaged bands closer than this many rows are captured as one: each capture is a round trip. */
+	/**
+	 * Damaged bands closer than this many rows are captured as one: each capture is a
+	 * round trip.
+	 */
 	static final int BAND_GAP = 32;
 
-	/** More bands than this are captured as one, from the first damaged row to the last. */
+	/**
+	 * More bands than this are captured as one, from the first damaged row to the last.
+	 */
 	static final int MAX_BANDS = 8;
 
 	/** Tells the damage consumers of pipelines apart: each caches its own frames. */
 	private static final AtomicLong pipelines = new AtomicLong();
 
-	/** Captures a region, into {@code buffer} when it is large enough and not {@code null}. */
+	/**
+	 * Captures a region, into {@code buffer} when it is large enough and not
+	 * {@code null}.
+	 */
 	@FunctionalInterface
 	interface Capture {
 
@@ -99,7 +108,8 @@ final class ScreenPipeline {
 	}
 
 	/**
-	 * @param damage what was drawn since a display's last screenshot, asked right before its capture
+	 * @param damage what was drawn since a display's last screenshot, asked right before
+	 * its capture
 	 */
 	ScreenPipeline(Capture capture, Damage damage, List<CaptureFilter> filters, FrameCache frames,
 			AreaAverageScaler scaler, ImageEncoders encoders, PngEncoder png, ScreenWorkers workers,
@@ -117,16 +127,18 @@ final class ScreenPipeline {
 
 	/**
 	 * Captures a whole display and encodes it at {@code size}; a capture identical to the
-	 * display's cached frame reuses that frame's encoding, and a PNG of a partly changed one
-	 * re-encodes only the changed tiles ({@link IncrementalPng}).
+	 * display's cached frame reuses that frame's encoding, and a PNG of a partly changed
+	 * one re-encodes only the changed tiles ({@link IncrementalPng}).
 	 * @return a fresh copy of the image; callers may keep or change it
 	 */
 	Image screenshot(String displayId, Rect region, ImageSize size, ImageFormat format, float jpegQuality) {
 		while (true) {
 			DisplayState display = this.displays.computeIfAbsent(displayId, (id) -> new DisplayState());
-			// one screenshot of a display at a time: they share its capture buffers and tiles
+			// one screenshot of a display at a time: they share its capture buffers and
+			// tiles
 			synchronized (display) {
-				// forgotten meanwhile (the display went away): take the current state instead
+				// forgotten meanwhile (the display went away): take the current state
+				// instead
 				if (this.displays.get(displayId) == display) {
 					return screenshot(display, displayId, region, size, format, jpegQuality);
 				}
@@ -140,10 +152,12 @@ final class ScreenPipeline {
 		FrameCache.Moment before = this.frames.now();
 		long basis = display.damageBasis;
 		Rect basisRegion = display.damageRegion;
-		// set again only once this screenshot's frame is cached: any failure on the way means a
+		// set again only once this screenshot's frame is cached: any failure on the way
+		// means a
 		// whole capture next time
 		display.damageBasis = -1;
-		// a filter that may change pixels could also uncover them without anything being drawn
+		// a filter that may change pixels could also uncover them without anything being
+		// drawn
 		boolean tracked = this.damage != Damage.UNTRACKED && this.filters.stream().noneMatch(CaptureFilter::active);
 		ScreenDamage damage = tracked ? this.damage.take(this.consumerPrefix + displayId, region)
 				: ScreenDamage.UNKNOWN;
@@ -186,7 +200,8 @@ final class ScreenPipeline {
 					: encode(entry.frame(), size, format, jpegQuality);
 			entry.putEncoding(key, image);
 		}
-		// the cached array is shared by later identical screenshots: hand out a copy (~0.1 ms)
+		// the cached array is shared by later identical screenshots: hand out a copy
+		// (~0.1 ms)
 		return new Image(image.clone(), size.width(), size.height(), entry.id());
 	}
 
@@ -207,9 +222,9 @@ final class ScreenPipeline {
 	}
 
 	/**
-	 * Captures the rows of {@code bands}, copies the others from the cached frame (the screen has
-	 * not drawn there since it was captured), filters the whole, and compares only the captured
-	 * rows with the cached frame.
+	 * Captures the rows of {@code bands}, copies the others from the cached frame (the
+	 * screen has not drawn there since it was captured), filters the whole, and compares
+	 * only the captured rows with the cached frame.
 	 */
 	private FrameCache.Entry captureBands(String displayId, Rect region, FrameCache.Entry cached, List<int[]> bands,
 			FrameCache.Moment before) {
@@ -219,8 +234,10 @@ final class ScreenPipeline {
 		boolean[] captured = new boolean[height];
 		Frame assembled;
 		try {
-			// each band is captured to the array's start and then moved down to its rows; bottom
-			// band first, so that a capture only overwrites rows above every band placed so far
+			// each band is captured to the array's start and then moved down to its rows;
+			// bottom
+			// band first, so that a capture only overwrites rows above every band placed
+			// so far
 			for (int i = bands.size() - 1; i >= 0; i--) {
 				int top = bands.get(i)[0];
 				int rows = bands.get(i)[1] - top;
@@ -267,9 +284,9 @@ final class ScreenPipeline {
 	}
 
 	/**
-	 * The damaged rows as bands {@code [top, bottom)} to capture, top first: runs closer than
-	 * {@link #BAND_GAP} joined, and one band from the first to the last when there would be more
-	 * than {@link #MAX_BANDS}.
+	 * The damaged rows as bands {@code [top, bottom)} to capture, top first: runs closer
+	 * than {@link #BAND_GAP} joined, and one band from the first to the last when there
+	 * would be more than {@link #MAX_BANDS}.
 	 */
 	static List<int[]> bands(boolean[] damaged) {
 		List<int[]> bands = new ArrayList<>();
@@ -307,8 +324,9 @@ final class ScreenPipeline {
 		long latestId = -1;
 
 		/**
-		 * The cached frame that was captured right after the display's last damage question, or -1:
-		 * only then is "nothing drawn since" a statement about that frame.
+		 * The cached frame that was captured right after the display's last damage
+		 * question, or -1: only then is "nothing drawn since" a statement about that
+		 * frame.
 		 */
 		long damageBasis = -1;
 
@@ -318,15 +336,15 @@ final class ScreenPipeline {
 	}
 
 	/**
-	 * {@code area} of the frame a screenshot showed, when that frame is still cached and fresh;
-	 * else a new capture of {@code area}. The filters run on the crop again although the cached
-	 * frame went through them: they promise to see every zoom, and a mask that moved since can
-	 * only hide more.
-	 * @param frameId the screenshot's {@link Image#frameId()}, or a negative number for none
+	 * {@code area} of the frame a screenshot showed, when that frame is still cached and
+	 * fresh; else a new capture of {@code area}. The filters run on the crop again
+	 * although the cached frame went through them: they promise to see every zoom, and a
+	 * mask that moved since can only hide more.
+	 * @param frameId the screenshot's {@link Image#frameId()}, or a negative number for
+	 * none
 	 * @return the image, with the frame id it was cropped from, or -1 for a new capture
 	 */
-	Image zoom(String displayId, long frameId, Rect area, ImageBudget budget, ImageFormat format,
-			float jpegQuality) {
+	Image zoom(String displayId, long frameId, Rect area, ImageBudget budget, ImageFormat format, float jpegQuality) {
 		Frame cropped = (frameId >= 0) ? crop(displayId, frameId, area) : null;
 		try {
 			Frame frame;
@@ -395,7 +413,8 @@ final class ScreenPipeline {
 	void retainDisplays(Collection<String> displayIds) {
 		this.displays.forEach((id, state) -> {
 			if (!displayIds.contains(id)) {
-				// not while a screenshot of it runs: its buffers must not meet a new state's
+				// not while a screenshot of it runs: its buffers must not meet a new
+				// state's
 				synchronized (state) {
 					this.displays.remove(id, state);
 				}

@@ -15,14 +15,14 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 
 /**
- * Screenshots, zoom and the coordinate model: the image an agent sees and the mapping of its
- * coordinates back to the desktop, per session and display.
+ * Screenshots, zoom and the coordinate model: the image an agent sees and the mapping of
+ * its coordinates back to the desktop, per session and display.
  *
  * <p>
- * The images come from a {@link ScreenPipeline}: scaling and PNG deflate split across the cores
- * on a small daemon pool owned by this service, pooled buffers, the last frame of each display
- * kept so that an unchanged screen is not encoded again and a zoom right after a screenshot needs
- * no capture.
+ * The images come from a {@link ScreenPipeline}: scaling and PNG deflate split across the
+ * cores on a small daemon pool owned by this service, pooled buffers, the last frame of
+ * each display kept so that an unchanged screen is not encoded again and a zoom right
+ * after a screenshot needs no capture.
  */
 public class ScreenService {
 
@@ -48,7 +48,8 @@ public class ScreenService {
 		this.sessions = new ScreenshotSessions(clock);
 		ScreenWorkers workers = ScreenWorkers.perCore();
 		PngEncoder png = new PngEncoder(workers, workers.parallelism());
-		// three arrays: the next capture, a JPEG's scaled image, a zoom's crop; concurrent calls
+		// three arrays: the next capture, a JPEG's scaled image, a zoom's crop;
+		// concurrent calls
 		// borrow more
 		ScreenPipeline.Damage damage = properties.damageTracking()
 				? (consumer, region) -> driver.capture().takeDamage(consumer, region) : ScreenPipeline.Damage.UNTRACKED;
@@ -86,8 +87,9 @@ public class ScreenService {
 
 	/**
 	 * The display a session's call acts on: the one named; else the session's default
-	 * ({@code switch_display}; {@code auto} = the display holding the focused window); else the only
-	 * one; else the primary (the first reported), with a warning for the agent.
+	 * ({@code switch_display}; {@code auto} = the display holding the focused window);
+	 * else the only one; else the primary (the first reported), with a warning for the
+	 * agent.
 	 */
 	public DisplayChoice choose(String session, String displayId) {
 		List<DisplayInfo> displays = displays();
@@ -110,8 +112,7 @@ public class ScreenService {
 		}
 		DisplayInfo first = displays.get(0);
 		String warning = (displays.size() > 1) ? "display_id was not given on a desktop with " + displays.size()
-				+ " displays; used '" + first.id() + "'. Pass display_id, or set a default with switch_display."
-				: null;
+				+ " displays; used '" + first.id() + "'. Pass display_id, or set a default with switch_display." : null;
 		return new DisplayChoice(first, warning, displays);
 	}
 
@@ -128,8 +129,8 @@ public class ScreenService {
 	}
 
 	/**
-	 * Sets the session's default display: an id, or {@code auto} for the display holding the
-	 * focused window.
+	 * Sets the session's default display: an id, or {@code auto} for the display holding
+	 * the focused window.
 	 * @return the display it means now
 	 */
 	public DisplayInfo setDefaultDisplay(String session, String display) {
@@ -162,7 +163,10 @@ public class ScreenService {
 		return displayAt(displays(), point);
 	}
 
-	/** The display of {@code displays} holding a point, or {@code null}: for callers that hold the list. */
+	/**
+	 * The display of {@code displays} holding a point, or {@code null}: for callers that
+	 * hold the list.
+	 */
 	public static DisplayInfo displayAt(List<DisplayInfo> displays, Point point) {
 		for (DisplayInfo display : displays) {
 			if (display.bounds().contains(point.x(), point.y())) {
@@ -173,8 +177,9 @@ public class ScreenService {
 	}
 
 	/**
-	 * A rectangle on the desktop in image pixels of a geometry's display, clipped to it, or
-	 * {@code null} when it lies outside: for callers mapping many rectangles through one geometry.
+	 * A rectangle on the desktop in image pixels of a geometry's display, clipped to it,
+	 * or {@code null} when it lies outside: for callers mapping many rectangles through
+	 * one geometry.
 	 */
 	public static int[] toImageRect(ScreenGeometry geometry, Rect rect) {
 		Rect clipped = rect.intersection(geometry.bounds());
@@ -192,9 +197,9 @@ public class ScreenService {
 	}
 
 	/**
-	 * Captures a whole display, scaled to the image budget; records its geometry for the session.
-	 * When the display shows exactly what its last screenshot (of any session) showed, that
-	 * screenshot's encoding is returned again.
+	 * Captures a whole display, scaled to the image budget; records its geometry for the
+	 * session. When the display shows exactly what its last screenshot (of any session)
+	 * showed, that screenshot's encoding is returned again.
 	 */
 	public Screenshot screenshot(String session, String displayId, ImageFormat format) {
 		List<DisplayInfo> displays = displays();
@@ -209,16 +214,17 @@ public class ScreenService {
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
-	// A capture right after input would show the app before it reacted; then captures this far apart
+	// A capture right after input would show the app before it reacted; then captures
+	// this far apart
 	// are compared until two are alike.
 	static final Duration SETTLE_FIRST_LOOK = Duration.ofMillis(30);
 
 	static final Duration SETTLE_INTERVAL = Duration.ofMillis(40);
 
 	/**
-	 * A screenshot once the screen has settled after input: captures until two in a row are alike,
-	 * bounded by {@code maxWait} (then the latest one). Unchanged captures cost little: they reuse
-	 * the previous encoding.
+	 * A screenshot once the screen has settled after input: captures until two in a row
+	 * are alike, bounded by {@code maxWait} (then the latest one). Unchanged captures
+	 * cost little: they reuse the previous encoding.
 	 */
 	public Screenshot settledScreenshot(String session, String displayId, ImageFormat format, Duration maxWait) {
 		long deadline = System.nanoTime() + maxWait.toNanos();
@@ -246,9 +252,9 @@ public class ScreenService {
 	}
 
 	/**
-	 * A region given in image pixels of the session's last screenshot, at the display's native
-	 * resolution (scaled down only when it exceeds the image budget). Cropped from that
-	 * screenshot's frame, without a new capture, while the frame is fresh (see
+	 * A region given in image pixels of the session's last screenshot, at the display's
+	 * native resolution (scaled down only when it exceeds the image budget). Cropped from
+	 * that screenshot's frame, without a new capture, while the frame is fresh (see
 	 * {@link FrameCache#crop}).
 	 */
 	public Screenshot zoom(String session, String displayId, List<Integer> region, ImageFormat format) {
@@ -267,12 +273,13 @@ public class ScreenService {
 	}
 
 	/**
-	 * Maps an agent's coordinate to the desktop through the geometry of the session's last
-	 * screenshot of the chosen display (the current geometry if it has none), with the reading of
-	 * the displays the choice was made from: a click reads the layout from the X server once.
+	 * Maps an agent's coordinate to the desktop through the geometry of the session's
+	 * last screenshot of the chosen display (the current geometry if it has none), with
+	 * the reading of the displays the choice was made from: a click reads the layout from
+	 * the X server once.
 	 * @param argument the argument's name, for the error message
-	 * @throws DeskhandException E_ARGS when malformed, outside the image, or when the display changed
-	 * since that screenshot
+	 * @throws DeskhandException E_ARGS when malformed, outside the image, or when the
+	 * display changed since that screenshot
 	 */
 	public Point toDesktop(String session, DisplayChoice choice, List<Integer> coordinate, String argument) {
 		if (coordinate == null || coordinate.size() != 2 || coordinate.stream().anyMatch(Objects::isNull)) {
@@ -289,7 +296,8 @@ public class ScreenService {
 		List<DisplayInfo> displays = displays();
 		DisplayInfo display = displayAt(displays, pointer);
 		if (display == null) {
-			throw new DeskhandException(ErrorCode.E_NOT_FOUND, "the pointer is at " + pointer + ", outside every display");
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND,
+					"the pointer is at " + pointer + ", outside every display");
 		}
 		ScreenGeometry geometry = geometryFor(session, display, displays);
 		int[] image = geometry.toImage(pointer);
@@ -297,10 +305,11 @@ public class ScreenService {
 	}
 
 	/**
-	 * The session's geometry for a display, refusing it when any display was added, removed, moved
-	 * or resized since that screenshot: a click must never land on the wrong pixel.
-	 * @param displays the displays as the caller just read them ({@link #displays()}): one X round
-	 * trip serves the whole call
+	 * The session's geometry for a display, refusing it when any display was added,
+	 * removed, moved or resized since that screenshot: a click must never land on the
+	 * wrong pixel.
+	 * @param displays the displays as the caller just read them ({@link #displays()}):
+	 * one X round trip serves the whole call
 	 */
 	public ScreenGeometry geometryFor(String session, DisplayInfo display, List<DisplayInfo> displays) {
 		ScreenshotSessions.Shot last = lastShot(session, display, displays);
@@ -325,14 +334,16 @@ public class ScreenService {
 	}
 
 	/**
-	 * Input is about to reach the desktop: cached frames stop serving zooms, since what the input
-	 * does may not show yet in a capture.
+	 * Input is about to reach the desktop: cached frames stop serving zooms, since what
+	 * the input does may not show yet in a capture.
 	 */
 	void inputStarting() {
 		this.pipeline.inputStarting();
 	}
 
-	/** Every display's id and bounds: what a screenshot's coordinates silently depend on. */
+	/**
+	 * Every display's id and bounds: what a screenshot's coordinates silently depend on.
+	 */
 	private static String layout(List<DisplayInfo> displays) {
 		return displays.stream()
 			.map((display) -> display.id() + "=" + describe(display.bounds()))

@@ -11,14 +11,15 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
- * A small pool of daemon threads, one per core, that splits image work (PNG stripes) across the
- * cores. The calling thread always works too: it claims parts like any helper, so a part never
- * waits in the queue behind another screenshot's parts while its own caller sits idle, and a
- * busy or shut-down pool only costs the parallelism, never progress.
+ * A small pool of daemon threads, one per core, that splits image work (PNG stripes)
+ * across the cores. The calling thread always works too: it claims parts like any helper,
+ * so a part never waits in the queue behind another screenshot's parts while its own
+ * caller sits idle, and a busy or shut-down pool only costs the parallelism, never
+ * progress.
  *
  * <p>
- * Idle threads time out, so a service that takes no screenshots holds none, and instances made
- * by tests need no shutdown.
+ * Idle threads time out, so a service that takes no screenshots holds none, and instances
+ * made by tests need no shutdown.
  */
 final class ScreenWorkers {
 
@@ -105,8 +106,8 @@ final class ScreenWorkers {
 	}
 
 	/**
-	 * Parts that helpers claimed still write into the caller's buffers, so the caller may not
-	 * leave before they end, interrupt or not; they take milliseconds.
+	 * Parts that helpers claimed still write into the caller's buffers, so the caller may
+	 * not leave before they end, interrupt or not; they take milliseconds.
 	 */
 	private static void awaitUninterruptibly(CountDownLatch latch) {
 		boolean interrupted = false;

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Per session: the geometry of the last screenshot of each display, with the display layout it was
- * taken in and the id of the frame it showed, and the session's default display. Coordinates an
- * agent sends are mapped through the same geometry its image was made with. Idle sessions are
- * forgotten.
+ * Per session: the geometry of the last screenshot of each display, with the display
+ * layout it was taken in and the id of the frame it showed, and the session's default
+ * display. Coordinates an agent sends are mapped through the same geometry its image was
+ * made with. Idle sessions are forgotten.
  */
 final class ScreenshotSessions {
 
@@ -18,8 +18,8 @@ final class ScreenshotSessions {
 	static final Duration IDLE_EVICTION = Duration.ofHours(2);
 
 	/**
-	 * A screenshot's geometry, the layout of every display when it was taken, and the id of its
-	 * frame in the {@link FrameCache} (an id only: sessions never hold frames).
+	 * A screenshot's geometry, the layout of every display when it was taken, and the id
+	 * of its frame in the {@link FrameCache} (an id only: sessions never hold frames).
 	 */
 	record Shot(ScreenGeometry geometry, String layout, long frameId) {
 	}

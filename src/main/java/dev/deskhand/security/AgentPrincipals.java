@@ -7,10 +7,10 @@ import io.modelcontextprotocol.common.McpTransportContext;
 import org.springframework.web.servlet.function.ServerRequest;
 
 /**
- * Who is calling a tool. The MCP transports copy the authenticated principal of each HTTP request
- * into the request's {@link McpTransportContext}, so tools read it without touching HTTP or Spring
- * Security, on Streamable HTTP and legacy SSE alike. Grants belong to this name together with the
- * session.
+ * Who is calling a tool. The MCP transports copy the authenticated principal of each HTTP
+ * request into the request's {@link McpTransportContext}, so tools read it without
+ * touching HTTP or Spring Security, on Streamable HTTP and legacy SSE alike. Grants
+ * belong to this name together with the session.
  */
 public final class AgentPrincipals {
 
@@ -18,8 +18,9 @@ public final class AgentPrincipals {
 	public static final String KEY = "deskhand.principal";
 
 	/**
-	 * The principal when no agent tokens are configured and the agents' port listens on loopback
-	 * only, and for calls that carry no transport context (in-process Spring AI tool calls).
+	 * The principal when no agent tokens are configured and the agents' port listens on
+	 * loopback only, and for calls that carry no transport context (in-process Spring AI
+	 * tool calls).
 	 */
 	public static final String LOCAL = "local";
 
@@ -28,8 +29,8 @@ public final class AgentPrincipals {
 
 	/**
 	 * @param context the transport context of the current MCP request, or {@code null}
-	 * @return the principal name the request was authenticated as; {@link #LOCAL} when the context
-	 * carries none
+	 * @return the principal name the request was authenticated as; {@link #LOCAL} when
+	 * the context carries none
 	 */
 	public static String of(McpTransportContext context) {
 		Object name = (context != null) ? context.get(KEY) : null;
@@ -37,9 +38,10 @@ public final class AgentPrincipals {
 	}
 
 	/**
-	 * The context extractor for both WebMvc MCP transports. Spring Security has authenticated the
-	 * request by the time the transport handles it and exposes the result as the servlet
-	 * principal; a request allowed without a token (loopback, no agent tokens) has none.
+	 * The context extractor for both WebMvc MCP transports. Spring Security has
+	 * authenticated the request by the time the transport handles it and exposes the
+	 * result as the servlet principal; a request allowed without a token (loopback, no
+	 * agent tokens) has none.
 	 * @param request the HTTP request carrying an MCP message
 	 * @return a context holding the principal name under {@link #KEY}
 	 */

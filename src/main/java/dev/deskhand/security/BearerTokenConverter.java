@@ -8,9 +8,9 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.web.authentication.AuthenticationConverter;
 
 /**
- * Reads {@code Authorization: Bearer <token>} (RFC 6750). No header, or another scheme, is "no
- * credentials": the request goes on unauthenticated and authorization answers 401. A Bearer header
- * without a token is a bad credential.
+ * Reads {@code Authorization: Bearer <token>} (RFC 6750). No header, or another scheme,
+ * is "no credentials": the request goes on unauthenticated and authorization answers 401.
+ * A Bearer header without a token is a bad credential.
  */
 final class BearerTokenConverter implements AuthenticationConverter {
 

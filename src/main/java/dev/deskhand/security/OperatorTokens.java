@@ -16,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the operator token comes from: the configured one; else the one an earlier start wrote to
- * the token file, so operators keep their token across restarts; else a new random one, written to
- * that file for the operator to read. The token itself is never logged.
+ * Where the operator token comes from: the configured one; else the one an earlier start
+ * wrote to the token file, so operators keep their token across restarts; else a new
+ * random one, written to that file for the operator to read. The token itself is never
+ * logged.
  */
 final class OperatorTokens {
 
@@ -84,7 +85,8 @@ final class OperatorTokens {
 		else {
 			Files.createDirectories(directory);
 		}
-		// Written to a file that is private from its creation, then moved into place: chmod after
+		// Written to a file that is private from its creation, then moved into place:
+		// chmod after
 		// writing would leave the token readable by everyone for a moment.
 		Path temporary = posix ? Files.createTempFile(directory, ".operator-token", ".tmp", OWNER_FILE)
 				: Files.createTempFile(directory, ".operator-token", ".tmp");

@@ -20,28 +20,30 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 /**
- * Two filter chains. The operators' chain covers the actuator endpoints (on the management port)
- * and admits only the operator token, so an agent can never answer its own approvals. The agents'
- * chain covers everything else (MCP on the server port) and admits the agent tokens, or, when
- * none are configured, anyone on a loopback-only server as {@code local}. Both are stateless
- * bearer-token chains without CSRF: neither MCP clients nor operator scripts hold cookies, and the
- * MCP transports check Origin themselves.
+ * Two filter chains. The operators' chain covers the actuator endpoints (on the
+ * management port) and admits only the operator token, so an agent can never answer its
+ * own approvals. The agents' chain covers everything else (MCP on the server port) and
+ * admits the agent tokens, or, when none are configured, anyone on a loopback-only server
+ * as {@code local}. Both are stateless bearer-token chains without CSRF: neither MCP
+ * clients nor operator scripts hold cookies, and the MCP transports check Origin
+ * themselves.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
 	/**
-	 * The operator console's Content-Security-Policy, sent on every operator response: scripts and
-	 * styles only from the console's own files, requests only to this origin, images only from
-	 * this origin or blob: URLs the script made, no frames, no forms. Agent-controlled text (an
-	 * approval's summary) can therefore never run as script, even if a bug put it into markup.
+	 * The operator console's Content-Security-Policy, sent on every operator response:
+	 * scripts and styles only from the console's own files, requests only to this origin,
+	 * images only from this origin or blob: URLs the script made, no frames, no forms.
+	 * Agent-controlled text (an approval's summary) can therefore never run as script,
+	 * even if a bug put it into markup.
 	 */
 	static final String CONSOLE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
 			+ "img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 	/*
-	 * Also keeps Boot from creating its default user with a generated password: that auto-config
-	 * backs off when an AuthenticationProvider bean exists.
+	 * Also keeps Boot from creating its default user with a generated password: that
+	 * auto-config backs off when an AuthenticationProvider bean exists.
 	 */
 	@Bean
 	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties,
@@ -57,19 +59,23 @@ class SecurityConfiguration {
 	@Order(1)
 	SecurityFilterChain operatorSecurityFilterChain(HttpSecurity http, TokenAuthenticationProvider tokens) {
 		http.securityMatcher(EndpointRequest.toAnyEndpoint())
-			.authorizeHttpRequests((requests) -> requests
-				.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
-				.permitAll()
-				// Open so load balancers and supervisors can probe; details only for the operator
-				// (management.endpoint.health.show-details=when-authorized, roles=OPERATOR).
-				.requestMatchers(EndpointRequest.to("health"))
-				.permitAll()
-				// The console's page, script and style sheet hold no data: its script fetches
-				// everything with the operator token, which never travels in a cookie.
-				.requestMatchers(EndpointRequest.to("console"))
-				.permitAll()
-				.anyRequest()
-				.hasRole(TokenAuthenticationProvider.OPERATOR_ROLE))
+			.authorizeHttpRequests(
+					(requests) -> requests.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
+						.permitAll()
+						// Open so load balancers and supervisors can probe; details only
+						// for the operator
+						// (management.endpoint.health.show-details=when-authorized,
+						// roles=OPERATOR).
+						.requestMatchers(EndpointRequest.to("health"))
+						.permitAll()
+						// The console's page, script and style sheet hold no data: its
+						// script fetches
+						// everything with the operator token, which never travels in a
+						// cookie.
+						.requestMatchers(EndpointRequest.to("console"))
+						.permitAll()
+						.anyRequest()
+						.hasRole(TokenAuthenticationProvider.OPERATOR_ROLE))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONSOLE_POLICY))
 				.referrerPolicy((referrer) -> referrer.policy(ReferrerPolicy.NO_REFERRER)));
 		return bearerTokens(statelessApi(http), tokens).build();
@@ -81,7 +87,8 @@ class SecurityConfiguration {
 			TokenAuthenticationProvider tokens) {
 		boolean tokensConfigured = !properties.agentTokens().isEmpty();
 		http.authorizeHttpRequests((requests) -> requests
-			// The SSE stream and Streamable GET continue on async dispatches of an already
+			// The SSE stream and Streamable GET continue on async dispatches of an
+			// already
 			// authorized request; error pages render after one.
 			.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
 			.permitAll()
@@ -92,7 +99,8 @@ class SecurityConfiguration {
 			bearerTokens(http, tokens);
 		}
 		else {
-			// Only local processes can reach a loopback-only port (tokenAuthenticationProvider
+			// Only local processes can reach a loopback-only port
+			// (tokenAuthenticationProvider
 			// refused to start otherwise): they all act as one principal.
 			http.anonymous((anonymous) -> anonymous.principal(AgentPrincipals.LOCAL)
 				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
@@ -101,9 +109,10 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * Without agent tokens, anyone who can reach the agents' port can drive the desktop: allowed
-	 * only when that is this machine alone.
-	 * @param serverAddress {@code server.address}, {@code null} when unset (every interface)
+	 * Without agent tokens, anyone who can reach the agents' port can drive the desktop:
+	 * allowed only when that is this machine alone.
+	 * @param serverAddress {@code server.address}, {@code null} when unset (every
+	 * interface)
 	 */
 	static void requireLoopback(String serverAddress) {
 		if (!TransportSecurity.isLoopback(serverAddress)) {
@@ -123,17 +132,21 @@ class SecurityConfiguration {
 
 	private static HttpSecurity bearerTokens(HttpSecurity http, TokenAuthenticationProvider tokens) {
 		AuthenticationFilter filter = new AuthenticationFilter(new ProviderManager(tokens), new BearerTokenConverter());
-		// The default success handler redirects to a saved request; an API request just goes on.
+		// The default success handler redirects to a saved request; an API request just
+		// goes on.
 		filter.setSuccessHandler((request, response, authentication) -> {
 		});
-		filter.setFailureHandler(
-				new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
+		filter
+			.setFailureHandler(new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
 		return http.anonymous(AbstractHttpConfigurer::disable)
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge("Bearer")))
 			.addFilter(filter);
 	}
 
-	/** 401 with the RFC 6750 challenge, and no body: clients act on the status and the header. */
+	/**
+	 * 401 with the RFC 6750 challenge, and no body: clients act on the status and the
+	 * header.
+	 */
 	private static AuthenticationEntryPoint challenge(String wwwAuthenticate) {
 		return (request, response, exception) -> {
 			response.setHeader(HttpHeaders.WWW_AUTHENTICATE, wwwAuthenticate);

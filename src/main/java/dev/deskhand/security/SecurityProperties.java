@@ -12,21 +12,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code deskhand.security.*}.
  *
  * @param allowedOrigins browser Origins allowed to call the MCP endpoints (DNS-rebinding
- * protection); exact ({@code http://localhost:6274}) or any port ({@code http://localhost:*}). A
- * request without an Origin header (every non-browser client) is always allowed; one with an
- * Origin not listed gets 403.
- * @param allowedHosts Host header values the MCP endpoints answer; empty means: when bound to
- * loopback, only loopback names ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}, any port);
- * otherwise any
- * @param agentTokens the agents allowed on the MCP endpoints, each a {@code name} (the principal
- * that grants, sessions and audit events are recorded under) and the bearer {@code token} it sends
- * as {@code Authorization: Bearer <token>}. When empty, the agents' port must listen on loopback
- * only and every request is the principal {@code local}; start-up fails otherwise.
- * @param operatorToken the bearer token for the operator endpoints on the management port; empty
- * means: read it from {@code operatorTokenFile}, or generate one there
- * @param operatorTokenFile where the operator token is kept when {@code operatorToken} is empty:
- * reused when the file holds a token, otherwise a new random token is written there (mode 600).
- * Default {@code ${user.home}/.deskhand/operator-token}.
+ * protection); exact ({@code http://localhost:6274}) or any port
+ * ({@code http://localhost:*}). A request without an Origin header (every non-browser
+ * client) is always allowed; one with an Origin not listed gets 403.
+ * @param allowedHosts Host header values the MCP endpoints answer; empty means: when
+ * bound to loopback, only loopback names ({@code localhost}, {@code 127.0.0.1},
+ * {@code [::1]}, any port); otherwise any
+ * @param agentTokens the agents allowed on the MCP endpoints, each a {@code name} (the
+ * principal that grants, sessions and audit events are recorded under) and the bearer
+ * {@code token} it sends as {@code Authorization: Bearer <token>}. When empty, the
+ * agents' port must listen on loopback only and every request is the principal
+ * {@code local}; start-up fails otherwise.
+ * @param operatorToken the bearer token for the operator endpoints on the management
+ * port; empty means: read it from {@code operatorTokenFile}, or generate one there
+ * @param operatorTokenFile where the operator token is kept when {@code operatorToken} is
+ * empty: reused when the file holds a token, otherwise a new random token is written
+ * there (mode 600). Default {@code ${user.home}/.deskhand/operator-token}.
  */
 @ConfigurationProperties("deskhand.security")
 public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
@@ -79,10 +80,12 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 				throw new IllegalArgumentException(
 						"deskhand.security.agent-tokens: the entry '" + name + "' needs a token");
 			}
-			// The presented token is stripped too; stray YAML whitespace must not lock an agent out.
+			// The presented token is stripped too; stray YAML whitespace must not lock an
+			// agent out.
 			name = name.strip();
 			token = token.strip();
-			// Audit trails and grants name the principal: an agent must not pass for the operator or
+			// Audit trails and grants name the principal: an agent must not pass for the
+			// operator or
 			// for the tokenless loopback user.
 			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)) {
 				throw new IllegalArgumentException("deskhand.security.agent-tokens: the name '" + name

@@ -7,8 +7,9 @@ import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.GrantedAuthority;
 
 /**
- * A bearer token as presented (unauthenticated: the token is the credential, there is no name
- * yet), or the principal it was matched to (authenticated: a name and its role, no token kept).
+ * A bearer token as presented (unauthenticated: the token is the credential, there is no
+ * name yet), or the principal it was matched to (authenticated: a name and its role, no
+ * token kept).
  */
 final class TokenAuthentication extends AbstractAuthenticationToken {
 

@@ -13,9 +13,10 @@ import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 
 /**
- * Matches a presented bearer token against the configured ones: each agent token gives its name
- * and {@code ROLE_AGENT}, the operator token gives {@code operator} and {@code ROLE_OPERATOR}. Which
- * endpoints a role may use is decided by the filter chains, not here.
+ * Matches a presented bearer token against the configured ones: each agent token gives
+ * its name and {@code ROLE_AGENT}, the operator token gives {@code operator} and
+ * {@code ROLE_OPERATOR}. Which endpoints a role may use is decided by the filter chains,
+ * not here.
  */
 final class TokenAuthenticationProvider implements AuthenticationProvider {
 
@@ -50,8 +51,10 @@ final class TokenAuthenticationProvider implements AuthenticationProvider {
 		if (!(token instanceof String presented) || presented.isEmpty()) {
 			throw new BadCredentialsException("No bearer token");
 		}
-		// Digests have one length, so isEqual takes the same time for every wrong token (comparing raw
-		// tokens would leak their length); every entry is compared so the time does not tell which
+		// Digests have one length, so isEqual takes the same time for every wrong token
+		// (comparing raw
+		// tokens would leak their length); every entry is compared so the time does not
+		// tell which
 		// one matched.
 		byte[] digest = digest(presented);
 		Credential match = null;

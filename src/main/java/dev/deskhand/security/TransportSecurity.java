@@ -8,21 +8,22 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
 
 /**
- * The header checks both MCP transports apply to every request: Origin against the allow-list,
- * Host against loopback names when the server only listens on loopback. Together they stop a web
- * page from reaching the agents' port through DNS rebinding.
+ * The header checks both MCP transports apply to every request: Origin against the
+ * allow-list, Host against loopback names when the server only listens on loopback.
+ * Together they stop a web page from reaching the agents' port through DNS rebinding.
  */
 public final class TransportSecurity {
 
-	static final List<String> LOOPBACK_HOSTS = List.of("localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*",
-			"[::1]", "[::1]:*");
+	static final List<String> LOOPBACK_HOSTS = List.of("localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]",
+			"[::1]:*");
 
 	private TransportSecurity() {
 	}
 
 	/**
 	 * @param properties the configured allow-lists
-	 * @param serverAddress {@code server.address}, or {@code null} when unset (all interfaces)
+	 * @param serverAddress {@code server.address}, or {@code null} when unset (all
+	 * interfaces)
 	 */
 	public static ServerTransportSecurityValidator validator(SecurityProperties properties, String serverAddress) {
 		List<String> hosts = properties.allowedHosts();

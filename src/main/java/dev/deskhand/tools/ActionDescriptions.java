@@ -14,8 +14,8 @@ import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.Point;
 
 /**
- * What an action needs (its capabilities) and what it will do, in words a human approving it can
- * judge: typed text is shortened, coordinates are the desktop's.
+ * What an action needs (its capabilities) and what it will do, in words a human approving
+ * it can judge: typed text is shortened, coordinates are the desktop's.
  */
 class ActionDescriptions {
 
@@ -87,8 +87,8 @@ class ActionDescriptions {
 			return "drag from " + at(drag.from()) + " to " + at(drag.to());
 		}
 		if (action instanceof InputAction.Scroll scroll) {
-			return "scroll " + scroll.direction().name().toLowerCase(Locale.ROOT) + " " + scroll.amount()
-					+ " clicks" + ((scroll.at() != null) ? " at " + at(scroll.at()) : "");
+			return "scroll " + scroll.direction().name().toLowerCase(Locale.ROOT) + " " + scroll.amount() + " clicks"
+					+ ((scroll.at() != null) ? " at " + at(scroll.at()) : "");
 		}
 		if (action instanceof InputAction.TypeText type) {
 			return "type \"" + Redaction.summary(type.text(), TEXT_PREVIEW) + "\"";

@@ -15,8 +15,9 @@ import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 
 /**
- * Validates tool arguments and builds {@link InputAction}s with coordinates mapped to the desktop.
- * Everything that can be wrong with a request is found here, before anything reaches the queue.
+ * Validates tool arguments and builds {@link InputAction}s with coordinates mapped to the
+ * desktop. Everything that can be wrong with a request is found here, before anything
+ * reaches the queue.
  */
 class ActionFactory {
 
@@ -37,12 +38,17 @@ class ActionFactory {
 		this.driver = driver;
 	}
 
-	/** The display a call's coordinates refer to, with a warning when it had to be guessed. */
+	/**
+	 * The display a call's coordinates refer to, with a warning when it had to be
+	 * guessed.
+	 */
 	DisplayChoice display(String session, String displayId) {
 		return this.screen.choose(session, displayId);
 	}
 
-	/** Another display of the same reading, for a batch action's own {@code display_id}. */
+	/**
+	 * Another display of the same reading, for a batch action's own {@code display_id}.
+	 */
 	DisplayChoice display(DisplayChoice base, String displayId) {
 		return this.screen.choose(base, displayId);
 	}
@@ -77,8 +83,8 @@ class ActionFactory {
 		return new InputAction.Drag(from, to);
 	}
 
-	InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction, Integer amount,
-			String modifiers) {
+	InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction,
+			Integer amount, String modifiers) {
 		ScrollDirection parsed = scrollDirection(direction);
 		int clicks = (amount != null) ? amount : 3;
 		if (clicks < 1 || clicks > MAX_SCROLL) {

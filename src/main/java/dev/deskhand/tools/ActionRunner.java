@@ -26,10 +26,10 @@ import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
 /**
- * Runs validated actions the one way they may reach the desktop: approval for their capabilities,
- * then the input lease, then the input queue (where the failsafe and the app scope are checked
- * right before the driver), then the audit record; and renders the result, with the screenshot
- * after them when asked.
+ * Runs validated actions the one way they may reach the desktop: approval for their
+ * capabilities, then the input lease, then the input queue (where the failsafe and the
+ * app scope are checked right before the driver), then the audit record; and renders the
+ * result, with the screenshot after them when asked.
  */
 class ActionRunner {
 
@@ -65,8 +65,8 @@ class ActionRunner {
 	}
 
 	/**
-	 * @param display the display the action's coordinates refer to, or {@code null} for keyboard
-	 * actions; its warning (a guessed display) is added to the result
+	 * @param display the display the action's coordinates refer to, or {@code null} for
+	 * keyboard actions; its warning (a guessed display) is added to the result
 	 */
 	CallToolResult perform(CallContext call, DisplayChoice display, InputAction action, Boolean screenshotAfter,
 			String done) {
@@ -115,9 +115,9 @@ class ActionRunner {
 	}
 
 	/**
-	 * Runs the job on the queue and, when the client asked for progress, tells it how far the job
-	 * got: a long {@code type} chunk by chunk, anything with a duration of its own ({@code hold_key},
-	 * a batch's waits and holds) by the seconds elapsed.
+	 * Runs the job on the queue and, when the client asked for progress, tells it how far
+	 * the job got: a long {@code type} chunk by chunk, anything with a duration of its
+	 * own ({@code hold_key}, a batch's waits and holds) by the seconds elapsed.
 	 */
 	private void execute(CallContext call, String tool, List<InputAction> actions) {
 		Progress progress = call.progress();
@@ -143,9 +143,9 @@ class ActionRunner {
 	}
 
 	/**
-	 * Types a long text as several queue jobs of {@link #TYPE_CHUNK} characters, reporting after
-	 * each. The failsafe and the app scope are checked before every chunk; the input lease keeps
-	 * other sessions out in between.
+	 * Types a long text as several queue jobs of {@link #TYPE_CHUNK} characters,
+	 * reporting after each. The failsafe and the app scope are checked before every
+	 * chunk; the input lease keeps other sessions out in between.
 	 */
 	private void typeInChunks(CallContext call, String text) {
 		int total = text.codePointCount(0, text.length());
@@ -169,8 +169,8 @@ class ActionRunner {
 	}
 
 	/**
-	 * Renders {@code done} with a screenshot of the display taken once the screen is stable (two
-	 * captures alike), waiting at most {@code deskhand.screenshot.settle}.
+	 * Renders {@code done} with a screenshot of the display taken once the screen is
+	 * stable (two captures alike), waiting at most {@code deskhand.screenshot.settle}.
 	 */
 	CallToolResult screenshotAfter(CallContext call, DisplayChoice display, String done) {
 		String displayId = (display != null) ? display.id() : this.screen.choose(call.handle(), null).id();
@@ -178,7 +178,10 @@ class ActionRunner {
 		return ToolResults.withScreenshot(done, shot);
 	}
 
-	/** Observation needs approval too (allowed by default), but neither the lease nor the queue. */
+	/**
+	 * Observation needs approval too (allowed by default), but neither the lease nor the
+	 * queue.
+	 */
 	void authorizeObservation(CallContext call, String tool, String summary) {
 		this.approvals.authorize(new ApprovalRequest(call.session(), Set.of(Capability.OBSERVE), tool, summary),
 				call.channel());
@@ -194,7 +197,9 @@ class ActionRunner {
 		this.audit.record("input-action", call.session().principal(), data);
 	}
 
-	/** An action as the audit keeps it, in words; typed text only as its length and hash. */
+	/**
+	 * An action as the audit keeps it, in words; typed text only as its length and hash.
+	 */
 	private Object auditable(InputAction action) {
 		if (action instanceof InputAction.TypeText type) {
 			Map<String, Object> text = new LinkedHashMap<>();
@@ -205,7 +210,10 @@ class ActionRunner {
 		return this.descriptions.describe(action);
 	}
 
-	/** The display to show after actions: the one the last pointed action landed on, else the given one. */
+	/**
+	 * The display to show after actions: the one the last pointed action landed on, else
+	 * the given one.
+	 */
 	private DisplayChoice displayAfter(DisplayChoice display, List<InputAction> actions) {
 		for (int i = actions.size() - 1; i >= 0; i--) {
 			Point target = actions.get(i).target();

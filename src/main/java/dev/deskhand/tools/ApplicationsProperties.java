@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * {@code deskhand.apps.*}: what {@code open_application} may start.
  *
- * @param launchable application name → the command that starts it (program and arguments, no
- * shell). Only these can be launched; never an arbitrary command line.
+ * @param launchable application name → the command that starts it (program and arguments,
+ * no shell). Only these can be launched; never an arbitrary command line.
  * @param launchWait how long open_application waits for a launched app's window to appear
  */
 @ConfigurationProperties("deskhand.apps")

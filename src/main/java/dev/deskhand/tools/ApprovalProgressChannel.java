@@ -6,10 +6,11 @@ import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.approval.PendingApproval;
 
 /**
- * Tells the MCP client, through progress notifications, that its call waits for a human: now and
- * every few seconds until someone answers or the ask times out. Clients that reset their request
- * timeout on progress (the TypeScript SDK's {@code resetTimeoutOnProgress}) then keep waiting for
- * a slow human instead of giving up.
+ * Tells the MCP client, through progress notifications, that its call waits for a human:
+ * now and every few seconds until someone answers or the ask times out. Clients that
+ * reset their request timeout on progress (the TypeScript SDK's
+ * {@code resetTimeoutOnProgress}) then keep waiting for a slow human instead of giving
+ * up.
  */
 final class ApprovalProgressChannel implements HumanChannel {
 

@@ -10,8 +10,9 @@ import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 
 /**
- * Validates a whole {@code computer_batch} before anything runs: every action known, every argument
- * known and well-typed, every coordinate inside its screenshot, every key name real.
+ * Validates a whole {@code computer_batch} before anything runs: every action known,
+ * every argument known and well-typed, every coordinate inside its screenshot, every key
+ * name real.
  */
 class BatchParser {
 
@@ -66,8 +67,8 @@ class BatchParser {
 		}
 		Object name = args.get("action");
 		if (!(name instanceof String tool) || !ARGUMENTS.containsKey(tool)) {
-			throw DeskhandException.args("action must be one of " + String.join(", ", ARGUMENTS.keySet().stream().sorted().toList())
-					+ ", got " + name);
+			throw DeskhandException.args("action must be one of "
+					+ String.join(", ", ARGUMENTS.keySet().stream().sorted().toList()) + ", got " + name);
 		}
 		for (String key : args.keySet()) {
 			if (!key.equals("action") && !COMMON.contains(key) && !ARGUMENTS.get(tool).contains(key)) {

@@ -38,9 +38,8 @@ public class BatchTools {
 			{"action": <tool name>, ...that tool's arguments}, for mouse_move, left_click, right_click, \
 			middle_click, double_click, triple_click, left_click_drag, left_mouse_down, left_mouse_up, \
 			scroll, type, key, hold_key and wait. The whole batch is validated before anything runs; if an \
-			action fails, the ones after it do not run.""",
-			annotations = @McpAnnotations(title = "Batch of actions", readOnlyHint = false, destructiveHint = true,
-					idempotentHint = false, openWorldHint = false))
+			action fails, the ones after it do not run.""", annotations = @McpAnnotations(title = "Batch of actions",
+			readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = false))
 	public CallToolResult computerBatch(McpSyncRequestContext context,
 			@McpToolParam(description = "The actions, e.g. [{\"action\":\"left_click\",\"coordinate\":[100,200]},"
 					+ "{\"action\":\"type\",\"text\":\"hello\"},{\"action\":\"key\",\"text\":\"Return\"}]") List<Map<String, Object>> actions,
@@ -62,20 +61,22 @@ public class BatchTools {
 
 	@McpTool(name = "wait", description = """
 			Wait duration seconds (at most 100) for the screen to change, e.g. while a page loads; \
-			optionally return a screenshot afterwards.""",
-			annotations = @McpAnnotations(title = "Wait", readOnlyHint = true, destructiveHint = false,
-					idempotentHint = true, openWorldHint = false))
+			optionally return a screenshot afterwards.""", annotations = @McpAnnotations(title = "Wait",
+			readOnlyHint = true, destructiveHint = false, idempotentHint = true, openWorldHint = false))
 	public CallToolResult waitFor(McpSyncRequestContext context,
 			@McpToolParam(description = "Seconds, more than 0 and at most 100") Double duration,
 			@McpToolParam(description = PointerTools.DISPLAY, required = false) String display_id,
-			@McpToolParam(description = "Return a screenshot after waiting", required = false) Boolean screenshot_after) {
+			@McpToolParam(description = "Return a screenshot after waiting",
+					required = false) Boolean screenshot_after) {
 		return this.runner.run("wait", () -> {
 			Duration pause = ActionFactory.duration(duration);
 			CallContext call = this.contexts.of(context);
 			this.actionRunner.authorizeObservation(call, "wait", "wait " + duration + " s");
-			// Waiting is not input: it sleeps on the caller's thread and never holds up the queue.
-			try (Progress.Phase phase = call.progress().every(ActionRunner.PROGRESS_PERIOD, duration,
-					(elapsed) -> "waited " + elapsed + " of " + duration + " s")) {
+			// Waiting is not input: it sleeps on the caller's thread and never holds up
+			// the queue.
+			try (Progress.Phase phase = call.progress()
+				.every(ActionRunner.PROGRESS_PERIOD, duration,
+						(elapsed) -> "waited " + elapsed + " of " + duration + " s")) {
 				ActionRunner.pause(pause);
 			}
 			if (!Boolean.TRUE.equals(screenshot_after)) {

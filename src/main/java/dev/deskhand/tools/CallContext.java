@@ -4,7 +4,8 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.HumanChannel;
 
 /**
- * Who is calling, how to ask their human, and how to tell the client how far a long call got.
+ * Who is calling, how to ask their human, and how to tell the client how far a long call
+ * got.
  *
  * @param session the agent session (principal and MCP session together)
  * @param channel elicitation when the client supports it, else only the operator API

@@ -73,11 +73,13 @@ public class ClipboardTools {
 				throw DeskhandException.args("text has " + text.length() + " characters; at most " + MAX_TEXT);
 			}
 			CallContext call = this.contexts.of(context);
-			this.approvals.authorize(new ApprovalRequest(call.session(), Set.of(Capability.CLIPBOARD_WRITE),
-					"write_clipboard", "put \"" + Redaction.summary(text, ActionDescriptions.TEXT_PREVIEW)
-							+ "\" on the clipboard",
-					"put " + Redaction.of(text) + " on the clipboard"),
-					call.channel());
+			this.approvals
+				.authorize(
+						new ApprovalRequest(call.session(), Set.of(Capability.CLIPBOARD_WRITE), "write_clipboard",
+								"put \"" + Redaction.summary(text, ActionDescriptions.TEXT_PREVIEW)
+										+ "\" on the clipboard",
+								"put " + Redaction.of(text) + " on the clipboard"),
+						call.channel());
 			this.clipboard.write(text);
 			record(call, "write_clipboard", text);
 			return ToolResults.text("clipboard holds " + text.codePointCount(0, text.length()) + " characters");

@@ -15,9 +15,9 @@ import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.approval.PendingApproval;
 
 /**
- * Asks the MCP client's user through elicitation: a form with approve/deny and once/session. The
- * question runs on a thread of its own, so an operator can answer the same request meanwhile;
- * whichever answer comes first counts.
+ * Asks the MCP client's user through elicitation: a form with approve/deny and
+ * once/session. The question runs on a thread of its own, so an operator can answer the
+ * same request meanwhile; whichever answer comes first counts.
  */
 final class ElicitationChannel implements HumanChannel {
 
@@ -46,12 +46,12 @@ final class ElicitationChannel implements HumanChannel {
 		String message = message(pending);
 		this.executor.execute(() -> {
 			try {
-				ElicitResult result = this.context
-					.elicit(McpSchema.ElicitFormRequest.builder(message, SCHEMA).build());
+				ElicitResult result = this.context.elicit(McpSchema.ElicitFormRequest.builder(message, SCHEMA).build());
 				pending.complete(decision(result));
 			}
 			catch (RuntimeException ex) {
-				// The client failed or timed out: leave the request to the operator and the ask timeout.
+				// The client failed or timed out: leave the request to the operator and
+				// the ask timeout.
 				logger.debug("elicitation for approval {} failed: {}", pending.id(), ex.toString());
 			}
 		});
@@ -70,8 +70,8 @@ final class ElicitationChannel implements HumanChannel {
 	static String message(PendingApproval pending) {
 		var request = pending.request();
 		return "Deskhand: the agent (" + request.session().principal()
-				+ ((request.session().client() != null) ? " via " + request.session().client() : "")
-				+ ") wants to " + request.summary() + " [" + request.tool() + "; needs "
+				+ ((request.session().client() != null) ? " via " + request.session().client() : "") + ") wants to "
+				+ request.summary() + " [" + request.tool() + "; needs "
 				+ String.join(", ", request.capabilities().stream().map((c) -> c.key()).sorted().toList())
 				+ "]. Approve?";
 	}

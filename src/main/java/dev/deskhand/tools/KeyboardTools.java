@@ -34,9 +34,10 @@ public class KeyboardTools {
 	@McpTool(name = "type", description = """
 			Type text into the focused window exactly as given: any Unicode (accents, CJK, symbols, emoji \
 			outside the BMP excepted where the app cannot take them); "\\n" presses Return and "\\t" Tab. \
-			Click the target field first.""", annotations = @McpAnnotations(title = "Type text",
-			readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = false))
-	public CallToolResult type(McpSyncRequestContext context, @McpToolParam(description = "The text to type") String text,
+			Click the target field first.""", annotations = @McpAnnotations(title = "Type text", readOnlyHint = false,
+			destructiveHint = true, idempotentHint = false, openWorldHint = false))
+	public CallToolResult type(McpSyncRequestContext context,
+			@McpToolParam(description = "The text to type") String text,
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("type", () -> {
 			InputAction action = this.actions.type(text);

@@ -11,7 +11,10 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 
-/** Pointer tools: move, click, drag, press, scroll. Coordinates are screenshot image pixels. */
+/**
+ * Pointer tools: move, click, drag, press, scroll. Coordinates are screenshot image
+ * pixels.
+ */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class PointerTools {
 
@@ -41,15 +44,15 @@ public class PointerTools {
 	@McpTool(name = "mouse_move", description = "Move the mouse pointer to a point of the screenshot.",
 			annotations = @McpAnnotations(title = "Move mouse", readOnlyHint = false, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
-	public CallToolResult mouseMove(McpSyncRequestContext context, @McpToolParam(description = COORDINATE) List<Integer> coordinate,
+	public CallToolResult mouseMove(McpSyncRequestContext context,
+			@McpToolParam(description = COORDINATE) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("mouse_move", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
 			InputAction action = this.actions.moveTo(call.handle(), display, coordinate);
-			return this.actionRunner.perform(call, display, action, screenshot_after,
-					"moved to " + coordinate);
+			return this.actionRunner.perform(call, display, action, screenshot_after, "moved to " + coordinate);
 		});
 	}
 
@@ -130,9 +133,8 @@ public class PointerTools {
 
 	@McpTool(name = "left_mouse_down", description = """
 			Press the left button and keep it down (at a point, or where the pointer is) until left_mouse_up: \
-			for drags that need several moves in between.""",
-			annotations = @McpAnnotations(title = "Left button down", readOnlyHint = false, destructiveHint = true,
-					idempotentHint = false, openWorldHint = false))
+			for drags that need several moves in between.""", annotations = @McpAnnotations(title = "Left button down",
+			readOnlyHint = false, destructiveHint = true, idempotentHint = false, openWorldHint = false))
 	public CallToolResult leftMouseDown(McpSyncRequestContext context,
 			@McpToolParam(description = COORDINATE, required = false) List<Integer> coordinate,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
@@ -153,8 +155,8 @@ public class PointerTools {
 	@McpTool(name = "scroll", description = """
 			Turn the mouse wheel at a point of the screenshot (or where the pointer is): scroll_direction up, \
 			down, left or right, scroll_amount wheel clicks (default 3), optionally holding modifiers \
-			(\"ctrl\" zooms in many apps).""", annotations = @McpAnnotations(title = "Scroll",
-			readOnlyHint = false, destructiveHint = false, idempotentHint = false, openWorldHint = false))
+			(\"ctrl\" zooms in many apps).""", annotations = @McpAnnotations(title = "Scroll", readOnlyHint = false,
+			destructiveHint = false, idempotentHint = false, openWorldHint = false))
 	public CallToolResult scroll(McpSyncRequestContext context,
 			@McpToolParam(description = "up, down, left or right") String scroll_direction,
 			@McpToolParam(description = "Wheel clicks, 1-50 (default 3)", required = false) Integer scroll_amount,
@@ -167,13 +169,13 @@ public class PointerTools {
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
 			InputAction action = this.actions.scroll(call.handle(), display, coordinate, scroll_direction,
 					scroll_amount, text);
-			return this.actionRunner.perform(call, display, action, screenshot_after, "scrolled "
-					+ scroll_direction + " " + ((InputAction.Scroll) action).amount());
+			return this.actionRunner.perform(call, display, action, screenshot_after,
+					"scrolled " + scroll_direction + " " + ((InputAction.Scroll) action).amount());
 		});
 	}
 
-	private CallToolResult click(String tool, McpSyncRequestContext context, List<Integer> coordinate,
-			String modifiers, String displayId, Boolean screenshotAfter) {
+	private CallToolResult click(String tool, McpSyncRequestContext context, List<Integer> coordinate, String modifiers,
+			String displayId, Boolean screenshotAfter) {
 		return this.runner.run(tool, () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), displayId);

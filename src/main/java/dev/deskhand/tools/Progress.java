@@ -14,13 +14,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 /**
- * MCP progress notifications for one tool call, sent only when the client asked for them by
- * putting a {@code progressToken} in the request's {@code _meta}. Tickers run on a small shared
- * scheduler, never on the input thread, so reporting cannot slow input down.
+ * MCP progress notifications for one tool call, sent only when the client asked for them
+ * by putting a {@code progressToken} in the request's {@code _meta}. Tickers run on a
+ * small shared scheduler, never on the input thread, so reporting cannot slow input down.
  * <p>
- * A call may go through phases (waiting for approval, then holding a key); each phase counts from
- * 0 to its own total, shifted past the phases before it, because the spec wants every
- * notification's progress above the previous one's. The message says what the numbers mean.
+ * A call may go through phases (waiting for approval, then holding a key); each phase
+ * counts from 0 to its own total, shifted past the phases before it, because the spec
+ * wants every notification's progress above the previous one's. The message says what the
+ * numbers mean.
  */
 final class Progress {
 
@@ -67,15 +68,18 @@ final class Progress {
 	}
 
 	/**
-	 * A phase that reports the seconds elapsed now and then every {@code period}, until it is
-	 * closed or the elapsed time reaches {@code total}.
+	 * A phase that reports the seconds elapsed now and then every {@code period}, until
+	 * it is closed or the elapsed time reaches {@code total}.
 	 * @param message the message for a number of seconds elapsed
 	 */
 	Phase every(Duration period, double total, DoubleFunction<String> message) {
 		return every(period, total, message, () -> false);
 	}
 
-	/** As {@link #every(Duration, double, DoubleFunction)}; also stops once {@code finished} says so. */
+	/**
+	 * As {@link #every(Duration, double, DoubleFunction)}; also stops once
+	 * {@code finished} says so.
+	 */
 	Phase every(Duration period, double total, DoubleFunction<String> message, BooleanSupplier finished) {
 		Phase phase = phase(total);
 		if (!requested()) {
@@ -97,7 +101,10 @@ final class Progress {
 		return phase;
 	}
 
-	/** Sends one notification, unless it would not move forward; a client gone costs a debug line. */
+	/**
+	 * Sends one notification, unless it would not move forward; a client gone costs a
+	 * debug line.
+	 */
 	private synchronized void send(double progress, Double total, String message) {
 		if (!requested() || progress <= this.last) {
 			return;
@@ -111,7 +118,10 @@ final class Progress {
 		}
 	}
 
-	/** One phase of a call's progress. Closing it stops its reports for good, also a ticker's. */
+	/**
+	 * One phase of a call's progress. Closing it stops its reports for good, also a
+	 * ticker's.
+	 */
 	static final class Phase implements AutoCloseable {
 
 		private final Progress progress;
@@ -131,7 +141,10 @@ final class Progress {
 			this.total = total;
 		}
 
-		/** Reports {@code value} (from 0 to the phase's total) with a message saying what it means. */
+		/**
+		 * Reports {@code value} (from 0 to the phase's total) with a message saying what
+		 * it means.
+		 */
 		void report(double value, String message) {
 			synchronized (this.progress) {
 				if (!this.closed) {

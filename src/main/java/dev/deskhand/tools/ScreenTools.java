@@ -19,8 +19,8 @@ import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
 /**
- * Observation tools: what the screen shows and where the pointer is. Read-only; never blocked by
- * input.
+ * Observation tools: what the screen shows and where the pointer is. Read-only; never
+ * blocked by input.
  */
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class ScreenTools {
@@ -44,9 +44,8 @@ public class ScreenTools {
 			Capture one display as an image. Every coordinate you send to the other tools is in the pixels \
 			of this image (top-left is [0, 0]), for the display it shows; the text result gives display_id, \
 			the image width and height, and scale (image pixels per screen pixel). Take a new screenshot \
-			after the screen changes.""",
-			annotations = @McpAnnotations(title = "Screenshot", readOnlyHint = true, destructiveHint = false,
-					idempotentHint = true, openWorldHint = false))
+			after the screen changes.""", annotations = @McpAnnotations(title = "Screenshot", readOnlyHint = true,
+			destructiveHint = false, idempotentHint = true, openWorldHint = false))
 	public CallToolResult screenshot(McpSyncRequestContext context,
 			@McpToolParam(description = "Display to capture (from list_displays); default: the primary display",
 					required = false) String display_id,
@@ -83,9 +82,8 @@ public class ScreenTools {
 
 	@McpTool(name = "cursor_position", description = """
 			Where the mouse pointer is: [x, y] in screenshot image pixels of the display it is on, and that \
-			display's id.""",
-			annotations = @McpAnnotations(title = "Cursor position", readOnlyHint = true, destructiveHint = false,
-					idempotentHint = true, openWorldHint = false))
+			display's id.""", annotations = @McpAnnotations(title = "Cursor position", readOnlyHint = true,
+			destructiveHint = false, idempotentHint = true, openWorldHint = false))
 	public CallToolResult cursorPosition(McpSyncRequestContext context) {
 		return this.runner.run("cursor_position", () -> {
 			CallContext call = observe(context, "cursor_position", "read the pointer position");

@@ -50,7 +50,8 @@ public class SessionTools {
 			annotations = @McpAnnotations(title = "Request access", readOnlyHint = false, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
 	public CallToolResult requestAccess(McpSyncRequestContext context,
-			@McpToolParam(description = "Applications input may go to, e.g. [\"firefox\", \"xterm\"]") List<String> apps,
+			@McpToolParam(
+					description = "Applications input may go to, e.g. [\"firefox\", \"xterm\"]") List<String> apps,
 			@McpToolParam(description = "Why, in one sentence the human will read") String reason,
 			@McpToolParam(description = "Also read the clipboard", required = false) Boolean clipboard_read,
 			@McpToolParam(description = "Also write the clipboard", required = false) Boolean clipboard_write,
@@ -81,9 +82,8 @@ public class SessionTools {
 
 	@McpTool(name = "list_granted_applications", description = """
 			What this session may do now: the applications input is restricted to (if any), and each \
-			capability's policy and grant.""",
-			annotations = @McpAnnotations(title = "List grants", readOnlyHint = true, destructiveHint = false,
-					idempotentHint = true, openWorldHint = false))
+			capability's policy and grant.""", annotations = @McpAnnotations(title = "List grants", readOnlyHint = true,
+			destructiveHint = false, idempotentHint = true, openWorldHint = false))
 	public CallToolResult listGrantedApplications(McpSyncRequestContext context) {
 		return this.runner.run("list_granted_applications",
 				() -> ToolResults.json(describe(this.contexts.of(context).session())));
@@ -112,7 +112,8 @@ public class SessionTools {
 		Map<String, Object> capabilities = new TreeMap<>();
 		for (Capability capability : Capability.values()) {
 			Map<String, Object> state = new LinkedHashMap<>();
-			state.put("policy", this.approvals.properties().policy(capability).name().toLowerCase(java.util.Locale.ROOT));
+			state.put("policy",
+					this.approvals.properties().policy(capability).name().toLowerCase(java.util.Locale.ROOT));
 			Instant expiry = grants.get(capability);
 			state.put("granted_until", (expiry != null) ? expiry.toString() : null);
 			capabilities.put(capability.key(), state);

@@ -11,7 +11,10 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.screen.Screenshot;
 
-/** How tool results look on the wire: short JSON text, image blocks, {@code E_CODE: message} errors. */
+/**
+ * How tool results look on the wire: short JSON text, image blocks,
+ * {@code E_CODE: message} errors.
+ */
 final class ToolResults {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -12,9 +12,10 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * Runs a tool body so that nothing escapes it: every failure becomes an {@code isError} result
- * {@code E_CODE: message} (an exception thrown from an MCP tool method breaks the HTTP exchange),
- * and every call is timed as {@code deskhand.tool.calls} tagged by tool and outcome.
+ * Runs a tool body so that nothing escapes it: every failure becomes an {@code isError}
+ * result {@code E_CODE: message} (an exception thrown from an MCP tool method breaks the
+ * HTTP exchange), and every call is timed as {@code deskhand.tool.calls} tagged by tool
+ * and outcome.
  */
 public class ToolRunner {
 

@@ -29,7 +29,8 @@ class ToolsConfiguration {
 		return new ToolRunner(registry);
 	}
 
-	// Elicitations wait on a human for minutes; each gets a thread so operators can answer meanwhile.
+	// Elicitations wait on a human for minutes; each gets a thread so operators can
+	// answer meanwhile.
 	@Bean(destroyMethod = "shutdownNow")
 	ExecutorService deskhandElicitations() {
 		return Executors.newCachedThreadPool((runnable) -> {
@@ -39,7 +40,8 @@ class ToolsConfiguration {
 		});
 	}
 
-	// Progress tickers of long calls; one thread is plenty, and it is never the input thread.
+	// Progress tickers of long calls; one thread is plenty, and it is never the input
+	// thread.
 	@Bean(destroyMethod = "shutdownNow")
 	ScheduledExecutorService deskhandProgress() {
 		return Executors.newSingleThreadScheduledExecutor((runnable) -> {

@@ -79,9 +79,8 @@ public class WindowTools {
 	@McpTool(name = "list_windows", description = """
 			The open windows: id, title, app (window class), pid, bounds [x, y, width, height] in screenshot \
 			image pixels of the display the window is on (display_id), and whether it has focus. Bounds use \
-			the same coordinates as clicks on that display.""",
-			annotations = @McpAnnotations(title = "List windows", readOnlyHint = true, destructiveHint = false,
-					idempotentHint = true, openWorldHint = false))
+			the same coordinates as clicks on that display.""", annotations = @McpAnnotations(title = "List windows",
+			readOnlyHint = true, destructiveHint = false, idempotentHint = true, openWorldHint = false))
 	public CallToolResult listWindows(McpSyncRequestContext context) {
 		return this.runner.run("list_windows", () -> {
 			CallContext call = this.contexts.of(context);
@@ -113,15 +112,18 @@ public class WindowTools {
 			Optional<WindowInfo> running = topmost(name);
 			List<String> command = this.apps.launchable().get(name);
 			if (running.isEmpty() && command == null) {
-				throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "'" + name + "' is not running and is not in "
-						+ "deskhand.apps.launchable" + (this.apps.launchable().isEmpty() ? " (empty)"
-								: " (" + String.join(", ", this.apps.launchable().keySet().stream().sorted().toList())
+				throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+						"'" + name + "' is not running and is not in " + "deskhand.apps.launchable"
+								+ (this.apps.launchable().isEmpty() ? " (empty)" : " ("
+										+ String.join(", ", this.apps.launchable().keySet().stream().sorted().toList())
 										+ ")"));
 			}
-			String summary = running.isPresent() ? "focus the running " + name + " window '" + running.get().title() + "'"
+			String summary = running.isPresent()
+					? "focus the running " + name + " window '" + running.get().title() + "'"
 					: "start " + name + " (" + String.join(" ", command) + ")";
-			this.approvals.authorize(new ApprovalRequest(call.session(), Set.of(Capability.LAUNCH), "open_application",
-					summary), call.channel());
+			this.approvals.authorize(
+					new ApprovalRequest(call.session(), Set.of(Capability.LAUNCH), "open_application", summary),
+					call.channel());
 			this.lease.acquire(call.handle(), call.session().principal());
 			this.failsafe.check();
 			WindowInfo window = running.isPresent() ? focus(running.get()) : launch(name, command);
@@ -136,8 +138,8 @@ public class WindowTools {
 
 	private WindowInfo focus(WindowInfo window) {
 		if (!this.driver.windows().activate(window.id(), ACTIVATE_WAIT)) {
-			throw new DeskhandException(ErrorCode.E_TIMEOUT,
-					"the window manager did not focus '" + window.title() + "' within " + ACTIVATE_WAIT.toSeconds() + " s");
+			throw new DeskhandException(ErrorCode.E_TIMEOUT, "the window manager did not focus '" + window.title()
+					+ "' within " + ACTIVATE_WAIT.toSeconds() + " s");
 		}
 		return current(window.id()).orElse(window);
 	}
@@ -157,7 +159,8 @@ public class WindowTools {
 				return focus(window.get());
 			}
 			if (!process.isAlive() && process.exitValue() != 0) {
-				throw new DeskhandException(ErrorCode.E_FAIL, "'" + name + "' exited with status " + process.exitValue());
+				throw new DeskhandException(ErrorCode.E_FAIL,
+						"'" + name + "' exited with status " + process.exitValue());
 			}
 			ActionRunner.pause(Duration.ofMillis(50));
 		}
@@ -178,8 +181,8 @@ public class WindowTools {
 	private void checkScope(CallContext call, String name) {
 		List<String> allowed = call.session().apps();
 		if (allowed != null && allowed.stream().noneMatch((a) -> a.equalsIgnoreCase(name))) {
-			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
-					"'" + name + "' is outside this session's apps " + allowed + "; request_access can widen the grant");
+			throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "'" + name + "' is outside this session's apps "
+					+ allowed + "; request_access can widen the grant");
 		}
 	}
 
@@ -202,8 +205,8 @@ public class WindowTools {
 	}
 
 	/**
-	 * The displays and the session's geometries, read once per call: a window list maps every
-	 * window through them, and each read is an X round trip.
+	 * The displays and the session's geometries, read once per call: a window list maps
+	 * every window through them, and each read is an X round trip.
 	 */
 	private final class ImageSpace {
 
@@ -222,7 +225,8 @@ public class WindowTools {
 		DisplayInfo displayOf(Rect bounds) {
 			DisplayInfo display = ScreenService.displayAt(this.displays,
 					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
-			return (display != null) ? display : ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
+			return (display != null) ? display
+					: ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
 		}
 
 		List<Integer> imageRect(DisplayInfo display, Rect bounds) {
@@ -233,6 +237,5 @@ public class WindowTools {
 		}
 
 	}
-
 
 }

@@ -23,9 +23,10 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What asking a human costs, apart from the human: a mouse_move whose approval is answered at
- * once through elicitation ("approve, once") against one already granted for the session and an MCP
- * ping, interleaved in the same run. Run with {@code ./mvnw verify -Pbench}; prints, asserts no time.
+ * What asking a human costs, apart from the human: a mouse_move whose approval is
+ * answered at once through elicitation ("approve, once") against one already granted for
+ * the session and an MCP ping, interleaved in the same run. Run with
+ * {@code ./mvnw verify -Pbench}; prints, asserts no time.
  */
 @Tag("benchmark")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -56,10 +57,10 @@ class ApprovalLatencyBenchmark {
 		try {
 			Map<String, Runnable> cases = new LinkedHashMap<>();
 			cases.put("mcp ping (transport floor)", granted::ping);
-			cases.put("mouse_move, granted for the session", () -> ok(McpTestClients.call(granted, "mouse_move",
-					Map.of("coordinate", List.of(200, 200)))));
-			cases.put("mouse_move, asked and approved (elicitation)", () -> ok(McpTestClients.call(asking, "mouse_move",
-					Map.of("coordinate", List.of(220, 200)))));
+			cases.put("mouse_move, granted for the session",
+					() -> ok(McpTestClients.call(granted, "mouse_move", Map.of("coordinate", List.of(200, 200)))));
+			cases.put("mouse_move, asked and approved (elicitation)",
+					() -> ok(McpTestClients.call(asking, "mouse_move", Map.of("coordinate", List.of(220, 200)))));
 			Map<String, List<Double>> samples = new LinkedHashMap<>();
 			for (int round = 0; round < WARMUP + ROUNDS; round++) {
 				List<String> order = new ArrayList<>(cases.keySet());
@@ -72,8 +73,8 @@ class ApprovalLatencyBenchmark {
 					}
 				}
 			}
-			StringBuilder table = new StringBuilder(String.format("%n%-48s %8s %8s%n", "case (" + ROUNDS + " rounds)",
-					"p50 ms", "p95 ms"));
+			StringBuilder table = new StringBuilder(
+					String.format("%n%-48s %8s %8s%n", "case (" + ROUNDS + " rounds)", "p50 ms", "p95 ms"));
 			samples.forEach((name, values) -> {
 				Collections.sort(values);
 				table.append(String.format("%-48s %8.2f %8.2f%n", name, values.get(values.size() / 2),

@@ -42,13 +42,14 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Human control, live: default policies (pointer and keyboard ask, system keys deny), a real MCP
- * client answering elicitation, the operator API on the management port, the failsafe chord held
- * by another process, and a witness window that must see nothing of what was refused.
+ * Human control, live: default policies (pointer and keyboard ask, system keys deny), a
+ * real MCP client answering elicitation, the operator API on the management port, the
+ * failsafe chord held by another process, and a witness window that must see nothing of
+ * what was refused.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false",
-				"deskhand.approval.ask-timeout=3s", "deskhand.input.lease-idle=60s",
+		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.approval.ask-timeout=3s",
+				"deskhand.input.lease-idle=60s",
 				"deskhand.security.operator-token=" + ApprovalLiveTest.OPERATOR_TOKEN })
 class ApprovalLiveTest {
 
@@ -56,7 +57,8 @@ class ApprovalLiveTest {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
-	// How long a refused action gets to (wrongly) show up at the witness before we call it absent.
+	// How long a refused action gets to (wrongly) show up at the witness before we call
+	// it absent.
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	@TempDir
@@ -116,7 +118,8 @@ class ApprovalLiveTest {
 		witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT);
 		assertThat(click(110, 100).isError()).isNotEqualTo(Boolean.TRUE);
 		assertThat(this.elicitations.get()).isEqualTo(2);
-		// The witness logs a click a little after the call returns; wait for it here, or it lands in
+		// The witness logs a click a little after the call returns; wait for it here, or
+		// it lands in
 		// the next test's events (a CI run saw this click as a "denied" test's press).
 		witness.awaitEvents((e) -> e.startsWith("PRESS"), 2, WAIT);
 	}
@@ -217,7 +220,8 @@ class ApprovalLiveTest {
 	@Test
 	void oneSessionHoldsTheInputUntilTheOperatorRevokesIt() throws Exception {
 		this.client = elicitingClient("approve", "session");
-		McpSyncClient other = McpTestClients.streamable(this.port, "other-agent", (request) -> answer("approve", "session"));
+		McpSyncClient other = McpTestClients.streamable(this.port, "other-agent",
+				(request) -> answer("approve", "session"));
 		try {
 			assertThat(click(100, 240).isError()).isNotEqualTo(Boolean.TRUE);
 			witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT);
@@ -311,8 +315,8 @@ class ApprovalLiveTest {
 
 	private static void assertNothingArrives() {
 		Pause.of(QUIET);
-		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN")
-				|| e.startsWith("TEXT") && !e.equals("TEXT "));
+		assertThat(witness.events()).noneMatch(
+				(e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN") || e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(TestDesktop.shared().keysDown()).isEmpty();
 	}
 

@@ -21,7 +21,9 @@ import dev.deskhand.errors.ErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Policy resolution, grants and their expiry, with a settable clock and a scripted human. */
+/**
+ * Policy resolution, grants and their expiry, with a settable clock and a scripted human.
+ */
 class ApprovalServiceTest {
 
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
@@ -105,7 +107,8 @@ class ApprovalServiceTest {
 	void grantsBelongToThePrincipalAndTheSessionTogether() {
 		ApprovalService service = service(Map.of(), Duration.ofMillis(200));
 		AgentSession alice = this.sessions.resolve("alice", "m1", "client");
-		service.authorize(request(alice, Capability.POINTER), answering(new Decision(true, Decision.Scope.SESSION, "t")));
+		service.authorize(request(alice, Capability.POINTER),
+				answering(new Decision(true, Decision.Scope.SESSION, "t")));
 		// Same MCP session id, another principal: a different session, no grant.
 		AgentSession mallory = this.sessions.resolve("mallory", "m1", "client");
 		assertThat(mallory.handle()).isNotEqualTo(alice.handle());
@@ -133,7 +136,8 @@ class ApprovalServiceTest {
 			while (service.pending().isEmpty()) {
 				Thread.onSpinWait();
 			}
-			assertThat(service.decide(service.pending().get(0).id(), new Decision(true, Decision.Scope.ONCE, "operator")))
+			assertThat(
+					service.decide(service.pending().get(0).id(), new Decision(true, Decision.Scope.ONCE, "operator")))
 				.isTrue();
 		});
 		operator.start();

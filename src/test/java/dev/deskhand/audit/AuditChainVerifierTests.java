@@ -112,8 +112,7 @@ class AuditChainVerifierTests {
 	void aHashFieldThatIsNotLastIsBadJson() {
 		String line = this.lines.get(0);
 		String hash = AuditFiles.json(line).get("hash").stringValue();
-		String moved = "{\"hash\":\"" + hash + "\","
-				+ line.substring(1, line.lastIndexOf(",\"hash\":\"")) + "}";
+		String moved = "{\"hash\":\"" + hash + "\"," + line.substring(1, line.lastIndexOf(",\"hash\":\"")) + "}";
 		this.lines.set(0, moved);
 		AuditFiles.write(this.file, this.lines);
 
@@ -174,7 +173,10 @@ class AuditChainVerifierTests {
 		assertThat(AuditChainVerifier.verify(this.file, whole).valid()).isTrue();
 	}
 
-	/** A record written the way the AuditTrail javadoc tells another tool to, without Deskhand's code. */
+	/**
+	 * A record written the way the AuditTrail javadoc tells another tool to, without
+	 * Deskhand's code.
+	 */
 	private static String independentLine(long seq, String prev) throws Exception {
 		String content = "{\"seq\":" + seq + ",\"time\":\"2025-06-01T12:00:00Z\",\"type\":\"input\","
 				+ "\"principal\":\"éva\",\"data\":{\"note\":\"naïve ✓\"},\"prev\":\"" + prev + "\"}";

@@ -22,7 +22,10 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.actuate.audit.AuditEvent;
 import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
 
-/** Test helpers: trails that record their events, and the audit file read or edited as text. */
+/**
+ * Test helpers: trails that record their events, and the audit file read or edited as
+ * text.
+ */
 final class AuditFiles {
 
 	static final JsonMapper JSON = JsonMapper.builder().build();

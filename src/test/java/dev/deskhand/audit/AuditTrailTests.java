@@ -116,7 +116,8 @@ class AuditTrailTests {
 
 		AuditTrail second = AuditFiles.trail(file, AuditFiles.events());
 		second.record("input", "bob", Map.of("n", 3));
-		// The first one again, after the second wrote: it must notice and not fork the chain.
+		// The first one again, after the second wrote: it must notice and not fork the
+		// chain.
 		first.record("input", "alice", Map.of("n", 4));
 
 		List<String> lines = AuditFiles.lines(file);

@@ -52,7 +52,8 @@ class RedactionTests {
 	void summaryShowsWhatAPromptCouldOtherwiseHide() {
 		assertThat(Redaction.summary("ls\n", 10)).isEqualTo("ls⏎");
 		assertThat(Redaction.summary("a\tb", 10)).isEqualTo("a⇥b");
-		// A right-to-left override would make "rm -rf ~ #txt.exe" read differently on screen.
+		// A right-to-left override would make "rm -rf ~ #txt.exe" read differently on
+		// screen.
 		assertThat(Redaction.summary("x\u202Ey\u200Bz\u001B", 10)).isEqualTo("x\\u{202E}y\\u{200B}z\\u{001B}");
 	}
 

@@ -19,15 +19,17 @@ import dev.deskhand.testing.TestDesktop;
 
 /**
  * Dresses a test desktop the way a real one looks, because a flat screen flatters every
- * screenshot pipeline: deflate and JPEG are far cheaper on uniform areas than on a photo or
- * antialiased text.
+ * screenshot pipeline: deflate and JPEG are far cheaper on uniform areas than on a photo
+ * or antialiased text.
  * <ul>
- * <li>a photo-like background: ImageMagick's {@code plasma:fractal}, 8 bits per channel, seeded so
- * every run shows the same picture; it compresses like a photo (about 3.5 MB as a 1920x1080 PNG);</li>
- * <li>three xterms of text: {@code top} in an antialiased DejaVu Sans Mono, {@code ls -l /usr/bin} on
- * a dark theme in the bitmap font, and a "log" that the benchmark appends a line to before each
- * screenshot (see {@link #tick}), so that every screenshot sees a changed screen as an agent's does
- * after an action, and a damage-tracking shortcut cannot answer from a cache;</li>
+ * <li>a photo-like background: ImageMagick's {@code plasma:fractal}, 8 bits per channel,
+ * seeded so every run shows the same picture; it compresses like a photo (about 3.5 MB as
+ * a 1920x1080 PNG);</li>
+ * <li>three xterms of text: {@code top} in an antialiased DejaVu Sans Mono,
+ * {@code ls -l /usr/bin} on a dark theme in the bitmap font, and a "log" that the
+ * benchmark appends a line to before each screenshot (see {@link #tick}), so that every
+ * screenshot sees a changed screen as an agent's does after an action, and a
+ * damage-tracking shortcut cannot answer from a cache;</li>
  * <li>the witness window, opened by the caller after this, for clicks and typing.</li>
  * </ul>
  */
@@ -64,8 +66,8 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Fails, not skips, when a tool is missing: a benchmark that silently measures nothing is
-	 * worse than one that says what to install.
+	 * Fails, not skips, when a tool is missing: a benchmark that silently measures
+	 * nothing is worse than one that says what to install.
 	 */
 	static void requireTools() {
 		List<String> missing = new ArrayList<>();
@@ -96,9 +98,9 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * ImageMagick's {@code convert}, preferring {@code /usr/bin/convert}: a machine may put a
-	 * wrapper script of the same name earlier on PATH (this one does), and a wrapper's extra
-	 * process would be charged to the peers.
+	 * ImageMagick's {@code convert}, preferring {@code /usr/bin/convert}: a machine may
+	 * put a wrapper script of the same name earlier on PATH (this one does), and a
+	 * wrapper's extra process would be charged to the peers.
 	 */
 	static String convert() {
 		File usual = new File("/usr/bin/convert");
@@ -131,16 +133,18 @@ final class BenchDesktop implements AutoCloseable {
 
 	private void background() {
 		for (int i = 0; i < BACKGROUND_SEEDS.length; i++) {
-			this.desktop.run(Duration.ofSeconds(60), convert(), "-seed", BACKGROUND_SEEDS[i], "-size", "1920x1080",
-					"plasma:fractal", "-depth", "8", backgroundPicture(i).toString())
+			this.desktop
+				.run(Duration.ofSeconds(60), convert(), "-seed", BACKGROUND_SEEDS[i], "-size", "1920x1080",
+						"plasma:fractal", "-depth", "8", backgroundPicture(i).toString())
 				.requireSuccess("convert plasma:fractal");
 		}
 		showBackground(0);
 	}
 
 	/**
-	 * Swaps the background for another photo: every row of the screen changes (the terminals
-	 * leave a strip of background at the left edge), the worst case for a screenshot.
+	 * Swaps the background for another photo: every row of the screen changes (the
+	 * terminals leave a strip of background at the left edge), the worst case for a
+	 * screenshot.
 	 */
 	void swapBackground() {
 		this.background = (this.background + 1) % BACKGROUND_SEEDS.length;
@@ -148,8 +152,10 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	private void showBackground(int index) {
-		// display -window root sets the root window's background pixmap and exits; the server keeps
-		// the pixmap after the client is gone. It exits with 1 even when it worked, so the check is
+		// display -window root sets the root window's background pixmap and exits; the
+		// server keeps
+		// the pixmap after the client is gone. It exits with 1 even when it worked, so
+		// the check is
 		// the screen itself (see contentBytes)
 		this.desktop.run(QUICK, "display", "-window", "root", backgroundPicture(index).toString());
 	}
@@ -161,19 +167,22 @@ final class BenchDesktop implements AutoCloseable {
 	private void terminals() {
 		Path fifo = this.dir.resolve("ticker");
 		this.desktop.run(QUICK, "mkfifo", fifo.toString()).requireSuccess("mkfifo");
-		// xterm -geometry is COLUMNSxROWS+X+Y; openbox honours the position because xterm sets it
+		// xterm -geometry is COLUMNSxROWS+X+Y; openbox honours the position because xterm
+		// sets it
 		// as user-specified
 		start("xterm", "-geometry", "100x42+8+8", "-fa", "DejaVu Sans Mono", "-fs", "9", "-T", "top", "-hold", "-e",
 				"sh", "-c", "COLUMNS=100 top -b -n1 -w 100 | head -n 41");
 		start("xterm", "-geometry", "110x36+840+8", "-bg", "#1e1e2e", "-fg", "#cdd6f4", "-cr", "#f5e0dc", "-T",
 				"ls -l /usr/bin", "-hold", "-e", "sh", "-c", "ls -l /usr/bin | head -n 80");
-		// the log terminal: some text, then every line the benchmark writes to the fifo; opening the
+		// the log terminal: some text, then every line the benchmark writes to the fifo;
+		// opening the
 		// fifo read-write keeps it open across writers, so cat never sees end of file
 		start("xterm", "-geometry", "118x20+8+720", "-T", "bench log", "-e", "sh", "-c",
 				"ls -l /etc | head -n 12; exec 3<>\"$1\"; exec cat <&3", "sh", fifo.toString());
 		awaitTitles("top", "ls -l /usr/bin", "bench log");
 		try {
-			// read-write: opening a fifo write-only blocks until a reader has it open, and would hang
+			// read-write: opening a fifo write-only blocks until a reader has it open,
+			// and would hang
 			// here for good if the terminal failed; read-write never blocks on Linux
 			this.log = new RandomAccessFile(fifo.toFile(), "rw");
 		}
@@ -202,8 +211,8 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Appends a line to the log terminal, so the next screenshot sees a changed screen. The
-	 * caller waits for xterm to draw it when that matters.
+	 * Appends a line to the log terminal, so the next screenshot sees a changed screen.
+	 * The caller waits for xterm to draw it when that matters.
 	 * @param what the line's text after the time stamp
 	 */
 	void tick(String what) {
@@ -218,8 +227,9 @@ final class BenchDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * How large the whole screen is as a PNG (ImageMagick, full resolution): a check that the
-	 * content is realistic, printed with the results. A flat screen gives tens of kilobytes.
+	 * How large the whole screen is as a PNG (ImageMagick, full resolution): a check that
+	 * the content is realistic, printed with the results. A flat screen gives tens of
+	 * kilobytes.
 	 * @return the PNG's size in bytes
 	 */
 	long contentBytes() {

@@ -4,9 +4,10 @@ package dev.deskhand.bench;
  * One thing the benchmark times: an untimed preparation, the timed action, and an untimed
  * check that the action's result is right.
  * <p>
- * Only {@link #action} is inside the clock. Preparation (clearing the witness, making the screen
- * change) and verification (decoding the image, waiting for the witness to show the text) run
- * outside it, so checking every sample costs wall time but never skews a number.
+ * Only {@link #action} is inside the clock. Preparation (clearing the witness, making the
+ * screen change) and verification (decoding the image, waiting for the witness to show
+ * the text) run outside it, so checking every sample costs wall time but never skews a
+ * number.
  *
  * @param key stable identifier, used to find rows for ratios and targets
  * @param name what the table calls it
@@ -35,7 +36,10 @@ record Case(String key, String name, Group group, Source source, int chars, Runn
 		DESKHAND,
 		/** A peer tool pipeline. */
 		PEER,
-		/** The peer pipeline the targets name as the reference (scrot + convert + base64). */
+		/**
+		 * The peer pipeline the issue's targets name as the reference (scrot + convert +
+		 * base64).
+		 */
 		REFERENCE
 
 	}
@@ -57,7 +61,8 @@ record Case(String key, String name, Group group, Source source, int chars, Runn
 
 		/**
 		 * @param result what the action returned
-		 * @param startNanos {@code System.nanoTime()} when the action started, for arrival times
+		 * @param startNanos {@code System.nanoTime()} when the action started, for
+		 * arrival times
 		 * @return the image size and arrival time, where the case has them
 		 */
 		Outcome verify(Object result, long startNanos) throws Exception;
@@ -68,8 +73,8 @@ record Case(String key, String name, Group group, Source source, int chars, Runn
 	 * What verification learnt besides "correct".
 	 *
 	 * @param bytes the decoded image's size, -1 for cases without an image
-	 * @param arrivedNanos from the action's start until the witness showed the whole effect, -1
-	 * when not measured
+	 * @param arrivedNanos from the action's start until the witness showed the whole
+	 * effect, -1 when not measured
 	 */
 	record Outcome(long bytes, long arrivedNanos) {
 

@@ -42,17 +42,18 @@ import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 /**
- * Deskhand against the tools people use today, side by side in one run: Deskhand started as its
- * own process, as in production (see {@link DeskhandProcess}), and driven over Streamable HTTP
- * through the official MCP Java SDK client and a lean client (see {@link LeanMcpClient}), and the
- * peer pipelines as subprocesses on the same Xvfb display, interleaved round by round in shuffled
- * order (see {@link Rounds}). Run it with {@code bench/run} or {@code ./mvnw verify -Pbench}; see
- * docs/performance.md.
+ * Deskhand against the tools people use today, side by side in one run: Deskhand started
+ * as its own process, as in production (see {@link DeskhandProcess}), and driven over
+ * Streamable HTTP through the official MCP Java SDK client and a lean client (see
+ * {@link LeanMcpClient}), and the peer pipelines as subprocesses on the same Xvfb
+ * display, interleaved round by round in shuffled order (see {@link Rounds}). Run it with
+ * {@code bench/run} or {@code ./mvnw verify -Pbench}; see docs/performance.md.
  * <p>
- * It prints each case's p50/p95 and ratios and writes them to {@code bench-results.md} in the build
- * directory. It asserts no time. It does assert that every result is right: each image decodes at
- * the expected size, each click reaches the witness where it was aimed, each pointer move ends
- * where it was sent, and each typed text arrives in the witness exactly.
+ * It prints each case's p50/p95 and ratios and writes them to {@code bench-results.md} in
+ * the build directory. It asserts no time. It does assert that every result is right:
+ * each image decodes at the expected size, each click reaches the witness where it was
+ * aimed, each pointer move ends where it was sent, and each typed text arrives in the
+ * witness exactly.
  */
 @Tag("benchmark")
 class DeskhandBenchmark {
@@ -62,9 +63,9 @@ class DeskhandBenchmark {
 	private static final int ROUNDS = Integer.getInteger("deskhand.bench.rounds", 40);
 
 	/**
-	 * Calls made before the rounds so that the JIT has compiled the server's hot paths, as in a
-	 * server that has been up for a while: C2 compiles a method after about 10,000 invocations,
-	 * and ten warm-up rounds make a few dozen tool calls.
+	 * Calls made before the rounds so that the JIT has compiled the server's hot paths,
+	 * as in a server that has been up for a while: C2 compiles a method after about
+	 * 10,000 invocations, and ten warm-up rounds make a few dozen tool calls.
 	 */
 	private static final int JIT_WARMUP = Integer.getInteger("deskhand.bench.jit-warmup", 1500);
 
@@ -72,10 +73,12 @@ class DeskhandBenchmark {
 
 	private static final long SEED = Long.getLong("deskhand.bench.seed", System.currentTimeMillis());
 
-	private static final Path OUTPUT = Path
-		.of(System.getProperty("deskhand.bench.output", "target/bench-results.md"));
+	private static final Path OUTPUT = Path.of(System.getProperty("deskhand.bench.output", "target/bench-results.md"));
 
-	/** Options for Deskhand's JVM; the pom's bench profile passes those spring-boot:run uses. */
+	/**
+	 * Options for Deskhand's JVM; the pom's bench profile passes those spring-boot:run
+	 * uses.
+	 */
 	private static final String JVM_OPTIONS = System.getProperty("deskhand.bench.jvm", "");
 
 	/** Display 1920x1080, screenshots 1280x720: 1.5 screen pixels per image pixel. */
@@ -85,12 +88,18 @@ class DeskhandBenchmark {
 
 	private static final double SCALE = 1920.0 / IMAGE_WIDTH;
 
-	/** Exactly 200 characters of printable ASCII: letters, digits, every punctuation mark, spaces. */
+	/**
+	 * Exactly 200 characters of printable ASCII: letters, digits, every punctuation mark,
+	 * spaces.
+	 */
 	static final String ASCII = "Quick brown fox jumps over the lazy dog. PACK MY BOX WITH FIVE DOZEN LIQUOR JUGS!"
 			+ " 0123456789 ~`!@#$%^&*()-_=+[]{}\\|;:'\",.<>/? How vexingly quick daft zebras jump; sphinx of black"
 			+ " quartz, judge my vow.";
 
-	/** Mixed Unicode: Latin accents, Greek, Cyrillic, CJK, Hangul and symbols, all in the BMP. */
+	/**
+	 * Mixed Unicode: Latin accents, Greek, Cyrillic, CJK, Hangul and symbols, all in the
+	 * BMP.
+	 */
 	static final String UNICODE = "Grüße aus Köln: naïve café, façade, señor, Ærøskøbing, Łódź, čeština; "
 			+ "Ελληνικά, Русский; 日本語のテキスト, 中文输入测试, 한국어 입력; €£¥ ±×÷ ≤≥≠ →←↑↓ ✓✗ ★☆ ½¼ «»";
 
@@ -221,52 +230,57 @@ class DeskhandBenchmark {
 		List<Case> cases = new ArrayList<>();
 
 		// the floor under every tool call: an MCP round trip that does no work
-		cases.add(new Case("mcp.ping", "MCP ping, SDK client (transport floor, no tool)", Group.FLOOR, Source.DESKHAND, 0,
-				Case.NOTHING, () -> this.client.ping(), (r, t) -> Outcome.NONE));
+		cases.add(new Case("mcp.ping", "MCP ping, SDK client (transport floor, no tool)", Group.FLOOR, Source.DESKHAND,
+				0, Case.NOTHING, () -> this.client.ping(), (r, t) -> Outcome.NONE));
 		cases.add(new Case("lean.ping", "MCP ping, lean client (transport floor, no tool)", Group.FLOOR,
 				Source.DESKHAND, 0, Case.NOTHING, () -> {
 					this.lean.ping();
 					return null;
 				}, (r, t) -> Outcome.NONE));
 
-		// screenshots; before each one the log terminal gets a line, so none sees an unchanged screen
+		// screenshots; before each one the log terminal gets a line, so none sees an
+		// unchanged screen
 		cases.add(new Case("mcp.png", "Deskhand screenshot PNG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
 		cases.add(new Case("mcp.jpeg", "Deskhand screenshot JPEG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of("format", "jpeg")), (r, t) -> mcpImage(r, JPEG)));
-		// the same calls through the lean client: the server without the Java SDK client's cost
+		// the same calls through the lean client: the server without the Java SDK
+		// client's cost
 		// (see LeanMcpClient); observation only, since input takes a per-session lease
 		cases.add(new Case("lean.png", "Deskhand screenshot PNG, lean client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
-		cases.add(new Case("lean.jpeg", "Deskhand screenshot JPEG, lean client", Group.SCREENSHOT, Source.DESKHAND,
-				0, this::changeScreen, () -> this.lean.callTool("screenshot", Map.of("format", "jpeg")),
+		cases.add(new Case("lean.jpeg", "Deskhand screenshot JPEG, lean client", Group.SCREENSHOT, Source.DESKHAND, 0,
+				this::changeScreen, () -> this.lean.callTool("screenshot", Map.of("format", "jpeg")),
 				(r, t) -> leanImage(r, JPEG)));
-		// the worst case: every row of the screen changed, nothing of the last image can be reused
+		// the worst case: every row of the screen changed, nothing of the last image can
+		// be reused
 		cases.add(new Case("lean.png.whole", "Deskhand screenshot PNG, lean client, whole screen changed",
 				Group.SCREENSHOT, Source.DESKHAND, 0, this::changeWholeScreen,
 				() -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
-		// the same call right after an untimed one: what skipping unchanged work buys (the witness
+		// the same call right after an untimed one: what skipping unchanged work buys
+		// (the witness
 		// caret blinks every 500 ms, so now and then the screen did change in between)
 		cases.add(new Case("mcp.png.repeat", "Deskhand screenshot PNG, SDK client, again at once (screen unchanged)",
 				Group.SCREENSHOT, Source.DESKHAND, 0, () -> mcpImage(mcp("screenshot", Map.of()), PNG),
 				() -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
-		cases.add(new Case("peer.scrot", "peer: scrot + convert -resize + base64 (computer-use demo)",
-				Group.SCREENSHOT, Source.REFERENCE, 0, this::changeScreen,
+		cases.add(new Case("peer.scrot", "peer: scrot + convert -resize + base64 (computer-use demo)", Group.SCREENSHOT,
+				Source.REFERENCE, 0, this::changeScreen,
 				() -> this.shell.run("scrot -o \"$1\" && \"$2\" \"$1\" -resize 1280x720! png:- | base64 -w0",
 						scrotFile.toString(), convert),
 				(r, t) -> base64Png((byte[]) r)));
 		cases.add(new Case("peer.import", "peer: import | convert -resize | base64", Group.SCREENSHOT, Source.PEER, 0,
-				this::changeScreen,
-				() -> this.shell.run("import -window root png:- | \"$1\" png:- -resize 1280x720! png:- | base64 -w0",
-						convert),
+				this::changeScreen, () -> this.shell
+					.run("import -window root png:- | \"$1\" png:- -resize 1280x720! png:- | base64 -w0", convert),
 				(r, t) -> base64Png((byte[]) r)));
 		if (this.node != null) {
 			cases.add(new Case("peer.node", "peer: Node robotjs + sharp (persistent worker)", Group.SCREENSHOT,
 					Source.PEER, 0, this::changeScreen, () -> this.node.shot(), (r, t) -> base64Png((byte[]) r)));
 		}
 
-		// pointer: every target is a fresh point on the witness, never where the pointer already is
-		// (xdotool mousemove --sync to the current position waits about 15 s for a motion event)
+		// pointer: every target is a fresh point on the witness, never where the pointer
+		// already is
+		// (xdotool mousemove --sync to the current position waits about 15 s for a motion
+		// event)
 		Target move = new Target();
 		cases.add(new Case("mcp.move", "Deskhand mouse_move, SDK client", Group.MOVE, Source.DESKHAND, 0,
 				() -> move.aim(nextPoint()), () -> mcp("mouse_move", Map.of("coordinate", move.image())),
@@ -286,12 +300,12 @@ class DeskhandBenchmark {
 				() -> aimClick(click), () -> lean("left_click", Map.of("coordinate", click.image())),
 				(r, t) -> clicked(click)));
 		cases.add(new Case("peer.click", "peer: xdotool mousemove --sync + click 1", Group.CLICK, Source.PEER, 0,
-				() -> aimClick(click),
-				() -> this.shell.run("xdotool mousemove --sync \"$1\" \"$2\" click 1", click.screenX(),
-						click.screenY()),
+				() -> aimClick(click), () -> this.shell.run("xdotool mousemove --sync \"$1\" \"$2\" click 1",
+						click.screenX(), click.screenY()),
 				(r, t) -> clicked(click)));
 
-		// typing into the witness, emptied before each call; the check waits for the exact text
+		// typing into the witness, emptied before each call; the check waits for the
+		// exact text
 		cases.add(new Case("mcp.type.ascii", "Deskhand type, " + ASCII.length() + " ASCII chars, SDK client",
 				Group.TYPE_ASCII, Source.DESKHAND, ASCII.length(), this::emptyWitness,
 				() -> mcp("type", Map.of("text", ASCII)), (r, t) -> arrived(ASCII, t)));
@@ -310,8 +324,8 @@ class DeskhandBenchmark {
 	private CallToolResult mcp(String tool, Map<String, Object> arguments) {
 		CallToolResult result = McpTestClients.call(this.client, tool, arguments);
 		if (Boolean.TRUE.equals(result.isError())) {
-			throw new AssertionError(tool + " " + arguments.keySet() + " returned an error: "
-					+ McpTestClients.text(result));
+			throw new AssertionError(
+					tool + " " + arguments.keySet() + " returned an error: " + McpTestClients.text(result));
 		}
 		return result;
 	}
@@ -400,7 +414,8 @@ class DeskhandBenchmark {
 				throw new AssertionError(what + " is " + image.getWidth() + "x" + image.getHeight() + ", expected "
 						+ IMAGE_WIDTH + "x" + IMAGE_HEIGHT);
 			}
-			// a pipeline that mixes up channels or alpha can return a valid, black image: the
+			// a pipeline that mixes up channels or alpha can return a valid, black image:
+			// the
 			// dressed desktop has hundreds of colours on any sparse grid
 			Set<Integer> colours = new HashSet<>();
 			for (int y = 9; y < IMAGE_HEIGHT; y += 18) {
@@ -427,7 +442,8 @@ class DeskhandBenchmark {
 		private int imageY;
 
 		void aim(Pointer screen) {
-			// Deskhand takes image pixels; xdotool takes the screen pixel that image pixel maps to
+			// Deskhand takes image pixels; xdotool takes the screen pixel that image
+			// pixel maps to
 			this.imageX = (int) (screen.x() / SCALE);
 			this.imageY = (int) (screen.y() / SCALE);
 		}
@@ -444,14 +460,20 @@ class DeskhandBenchmark {
 			return Integer.toString((int) Math.round(this.imageY * SCALE));
 		}
 
-		/** Whether a screen position is the target, within one image pixel (Deskhand's rounding). */
+		/**
+		 * Whether a screen position is the target, within one image pixel (Deskhand's
+		 * rounding).
+		 */
 		boolean hit(int x, int y) {
 			return Math.abs(x / SCALE - this.imageX) <= 1 && Math.abs(y / SCALE - this.imageY) <= 1;
 		}
 
 	}
 
-	/** A random point well inside the witness, at least 10 px from the pointer in each axis. */
+	/**
+	 * A random point well inside the witness, at least 10 px from the pointer in each
+	 * axis.
+	 */
 	private Pointer nextPoint() {
 		ScreenRect area = witness.reportedBounds();
 		while (true) {
@@ -503,8 +525,9 @@ class DeskhandBenchmark {
 	}
 
 	/**
-	 * Waits until the witness holds exactly {@code expected}, then measures when that happened by
-	 * the witness's own clock (CLOCK_MONOTONIC like this JVM's, so the two compare).
+	 * Waits until the witness holds exactly {@code expected}, then measures when that
+	 * happened by the witness's own clock (CLOCK_MONOTONIC like this JVM's, so the two
+	 * compare).
 	 */
 	private Outcome arrived(String expected, long startNanos) {
 		witness.awaitText(expected, WAIT);
@@ -517,8 +540,8 @@ class DeskhandBenchmark {
 	}
 
 	/**
-	 * What xdotool makes of the mixed-Unicode string: reported, not asserted, since the point is
-	 * that it is wrong.
+	 * What xdotool makes of the mixed-Unicode string: reported, not asserted, since the
+	 * point is that it is wrong.
 	 */
 	private String xdotoolUnicode() {
 		emptyWitness();
@@ -537,7 +560,10 @@ class DeskhandBenchmark {
 				editDistance(want, have), UNICODE, got);
 	}
 
-	/** Levenshtein distance over code points: one dropped character early does not count as all after it. */
+	/**
+	 * Levenshtein distance over code points: one dropped character early does not count
+	 * as all after it.
+	 */
 	static int editDistance(int[] a, int[] b) {
 		int[] previous = new int[b.length + 1];
 		int[] current = new int[b.length + 1];
@@ -575,9 +601,10 @@ class DeskhandBenchmark {
 	// --- resident set
 
 	/*
-	 * The 2,000 screenshots go through the lean client, whose cost per call is the smallest (see
-	 * LeanMcpClient): the loop then loads Deskhand as hard as one client can. The readings are
-	 * Deskhand's process alone; the heap numbers come from its own metrics endpoint.
+	 * The 2,000 screenshots go through the lean client, whose cost per call is the
+	 * smallest (see LeanMcpClient): the loop then loads Deskhand as hard as one client
+	 * can. The readings are Deskhand's process alone; the heap numbers come from its own
+	 * metrics endpoint.
 	 */
 
 	private Resident.Summary resident(int shots) {
@@ -585,7 +612,8 @@ class DeskhandBenchmark {
 		List<Long> nanos = new ArrayList<>();
 		readings.add(Resident.Reading.of(0, deskhand));
 		for (int shot = 1; shot <= shots; shot++) {
-			// a changed screen each time, as in the rounds; no pause, so the loop stays quick
+			// a changed screen each time, as in the rounds; no pause, so the loop stays
+			// quick
 			dressed.tick("rss");
 			long start = System.nanoTime();
 			JsonNode result = this.lean.callTool("screenshot", Map.of());
@@ -599,14 +627,15 @@ class DeskhandBenchmark {
 			}
 		}
 		String composition = Resident.composition(deskhand.pid());
-		// after the last reading, so it cannot flatter the readings: how much of the heap is live
+		// after the last reading, so it cannot flatter the readings: how much of the heap
+		// is live
 		double live = deskhand.liveHeapMiBAfterFullGc().orElse(Double.NaN);
 		return new Resident.Summary(shots, readings, Stats.ofNanos(nanos), live, deskhand.heapMaxMiB(), composition);
 	}
 
 	/**
-	 * A cheap check for the 2,000 screenshots, where a full decode each would dominate: a PNG
-	 * signature and an IHDR of the right size. The last one is decoded in full.
+	 * A cheap check for the 2,000 screenshots, where a full decode each would dominate: a
+	 * PNG signature and an IHDR of the right size. The last one is decoded in full.
 	 */
 	private static void pngHeader(JsonNode result) {
 		String data = null;
@@ -619,7 +648,8 @@ class DeskhandBenchmark {
 			throw new AssertionError("no image block in the screenshot's result");
 		}
 		byte[] head = Base64.getDecoder().decode(data.substring(0, 32));
-		int width = ((head[16] & 0xff) << 24) | ((head[17] & 0xff) << 16) | ((head[18] & 0xff) << 8) | (head[19] & 0xff);
+		int width = ((head[16] & 0xff) << 24) | ((head[17] & 0xff) << 16) | ((head[18] & 0xff) << 8)
+				| (head[19] & 0xff);
 		int height = ((head[20] & 0xff) << 24) | ((head[21] & 0xff) << 16) | ((head[22] & 0xff) << 8)
 				| (head[23] & 0xff);
 		if ((head[0] & 0xff) != 0x89 || head[1] != 'P' || width != IMAGE_WIDTH || height != IMAGE_HEIGHT) {
@@ -636,16 +666,16 @@ class DeskhandBenchmark {
 				+ " at the start: " + loadAverage());
 		header.add("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
 		header.add(String.format(Locale.ROOT,
-				"Deskhand: its own process (pid %d), JVM options %s, max heap %.0f MiB; log %s",
-				deskhand.pid(), deskhand.jvmOptions().isEmpty() ? "none (JVM defaults)"
-						: String.join(" ", deskhand.jvmOptions()),
+				"Deskhand: its own process (pid %d), JVM options %s, max heap %.0f MiB; log %s", deskhand.pid(),
+				deskhand.jvmOptions().isEmpty() ? "none (JVM defaults)" : String.join(" ", deskhand.jvmOptions()),
 				deskhand.heapMaxMiB(), deskhand.log()));
 		header.add("benchmark harness (clients, checks, peers' pipes): a separate JVM, max heap "
 				+ Runtime.getRuntime().maxMemory() / 1048576 + " MiB");
 		header.add("display: Xvfb " + TestDesktop.shared().display() + " " + TestDesktop.shared().geometry()
 				+ "; whole screen as PNG (ImageMagick, full size): "
 				+ String.format(Locale.ROOT, "%,d", dressed.contentBytes()) + " bytes");
-		header.add("ImageMagick convert: " + BenchDesktop.convert() + "; peers run as sh -c, one process tree per call");
+		header
+			.add("ImageMagick convert: " + BenchDesktop.convert() + "; peers run as sh -c, one process tree per call");
 		header.add("rounds: " + WARMUP + " warm-up + " + ROUNDS + " measured, order shuffled per round, seed " + SEED);
 		return header;
 	}
@@ -687,13 +717,15 @@ class DeskhandBenchmark {
 		md.append("\n## Resident set\n\n```\n").append(memory.text()).append("```\n");
 		md.append("\n## xdotool and Unicode\n\n```\n").append(garble).append("\n```\n");
 		if (nativeMemory != null) {
-			md.append("\n## Deskhand's native memory (NMT, at the end)\n\n```\n").append(nativeMemory.strip())
+			md.append("\n## Deskhand's native memory (NMT, at the end)\n\n```\n")
+				.append(nativeMemory.strip())
 				.append("\n```\n");
 		}
 		Files.createDirectories(OUTPUT.toAbsolutePath().getParent());
 		Files.writeString(OUTPUT, md.toString(), StandardCharsets.UTF_8);
 		if (this.lastPng != null) {
-			// what the screenshots showed, for a reader who wants to judge "realistic content"
+			// what the screenshots showed, for a reader who wants to judge "realistic
+			// content"
 			Files.write(OUTPUT.resolveSibling("bench-screenshot.png"), this.lastPng);
 		}
 		return OUTPUT;

@@ -25,10 +25,11 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 
 /**
- * Deskhand in its own JVM, as in production: {@code java <options> -cp <this test's classpath>
- * dev.deskhand.DeskhandApplication} on a free agents' port and a free operators' port. The
- * benchmark's clients, image checks and peers then share neither its heap, nor its collector, nor
- * its JIT, and {@code /proc/<pid>/status} is Deskhand's alone.
+ * Deskhand in its own JVM, as in production:
+ * {@code java <options> -cp <this test's classpath>
+ * dev.deskhand.DeskhandApplication} on a free agents' port and a free operators' port.
+ * The benchmark's clients, image checks and peers then share neither its heap, nor its
+ * collector, nor its JIT, and {@code /proc/<pid>/status} is Deskhand's alone.
  * <p>
  * Its stdout and stderr (the log) go to a file in the build directory. It is stopped on
  * {@link #close()} and, should the benchmark's JVM end without that, by a shutdown hook.
@@ -70,8 +71,8 @@ final class DeskhandProcess implements AutoCloseable {
 
 	/**
 	 * Starts Deskhand on {@code display} and waits until its health endpoint answers UP.
-	 *
-	 * @param jvmOptions options for its JVM, separated by spaces (the pom's {@code deskhand.jvm})
+	 * @param jvmOptions options for its JVM, separated by spaces (the pom's
+	 * {@code deskhand.jvm})
 	 * @param log where its stdout and stderr go
 	 */
 	static DeskhandProcess start(String display, String jvmOptions, Path log) {
@@ -90,12 +91,14 @@ final class DeskhandProcess implements AutoCloseable {
 				"--deskhand.display.name=" + display, "--deskhand.display.managed=false",
 				"--deskhand.approval.policies.pointer=allow", "--deskhand.approval.policies.keyboard=allow",
 				"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
-				// both clients send input; with no idle time the input lease never makes one wait for the other
+				// both clients send input; with no idle time the input lease never makes
+				// one wait for the other
 				"--deskhand.input.lease-idle=0s"));
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-			// as ./mvnw spring-boot:run runs it (the pom's spring-boot-maven-plugin configuration)
+			// as ./mvnw spring-boot:run runs it (the pom's spring-boot-maven-plugin
+			// configuration)
 			builder.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
 			Process process = builder.start();
 			DeskhandProcess deskhand = new DeskhandProcess(process, port, managementPort, options, log);
@@ -120,8 +123,8 @@ final class DeskhandProcess implements AutoCloseable {
 		String last = "no answer";
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new AssertionError("Deskhand exited with " + this.process.exitValue() + " while starting"
-						+ tail());
+				throw new AssertionError(
+						"Deskhand exited with " + this.process.exitValue() + " while starting" + tail());
 			}
 			try {
 				HttpResponse<String> answer = http.send(
@@ -141,7 +144,8 @@ final class DeskhandProcess implements AutoCloseable {
 			}
 			Pause.millis(200);
 		}
-		throw new AssertionError("Deskhand's /actuator/health did not answer UP within " + START + ": " + last + tail());
+		throw new AssertionError(
+				"Deskhand's /actuator/health did not answer UP within " + START + ": " + last + tail());
 	}
 
 	int port() {
@@ -169,15 +173,17 @@ final class DeskhandProcess implements AutoCloseable {
 		return heapMetric("jvm.memory.committed");
 	}
 
-	/** The Java heap's ceiling in MiB ({@code -Xmx}, or the JVM's default share of the RAM). */
+	/**
+	 * The Java heap's ceiling in MiB ({@code -Xmx}, or the JVM's default share of the
+	 * RAM).
+	 */
 	double heapMaxMiB() {
 		return heapMetric("jvm.memory.max");
 	}
 
 	/**
-	 * A full collection in Deskhand ({@code jcmd <pid> GC.run}), then the heap in use: what the heap
-	 * really holds, as opposed to what it has grown to.
-	 *
+	 * A full collection in Deskhand ({@code jcmd <pid> GC.run}), then the heap in use:
+	 * what the heap really holds, as opposed to what it has grown to.
 	 * @return empty when jcmd is missing or fails (a JRE without it, attach disabled)
 	 */
 	OptionalDouble liveHeapMiBAfterFullGc() {
@@ -186,8 +192,8 @@ final class DeskhandProcess implements AutoCloseable {
 
 	/**
 	 * Where Deskhand's memory outside the heap goes, when its JVM runs with
-	 * {@code -XX:NativeMemoryTracking=summary} (a diagnosis run: tracking costs some speed).
-	 *
+	 * {@code -XX:NativeMemoryTracking=summary} (a diagnosis run: tracking costs some
+	 * speed).
 	 * @return {@code jcmd <pid> VM.native_memory summary}, empty without tracking or jcmd
 	 */
 	Optional<String> nativeMemorySummary() {
@@ -196,7 +202,10 @@ final class DeskhandProcess implements AutoCloseable {
 		return tracking ? jcmd("VM.native_memory", "summary") : Optional.empty();
 	}
 
-	/** @return the command's output, empty when jcmd is missing or fails (a bare JRE, attach disabled) */
+	/**
+	 * @return the command's output, empty when jcmd is missing or fails (a bare JRE,
+	 * attach disabled)
+	 */
 	private Optional<String> jcmd(String... command) {
 		Path jcmd = Path.of(LocalJvm.tool("jcmd"));
 		if (!Files.isExecutable(jcmd)) {
@@ -247,7 +256,10 @@ final class DeskhandProcess implements AutoCloseable {
 		}
 	}
 
-	/** Stops Deskhand as a service manager would (SIGTERM, then SIGKILL after 30 s) and waits for it. */
+	/**
+	 * Stops Deskhand as a service manager would (SIGTERM, then SIGKILL after 30 s) and
+	 * waits for it.
+	 */
 	@Override
 	public void close() {
 		this.process.destroy();
@@ -264,7 +276,8 @@ final class DeskhandProcess implements AutoCloseable {
 			Runtime.getRuntime().removeShutdownHook(this.reaper);
 		}
 		catch (IllegalStateException ex) {
-			// the JVM is shutting down already: the hook runs anyway, on a process that has ended
+			// the JVM is shutting down already: the hook runs anyway, on a process that
+			// has ended
 		}
 	}
 

@@ -20,29 +20,32 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A minimal MCP client over Streamable HTTP: blocking HTTP/1.1 on one kept-alive
- * {@link Socket} (TCP_NODELAY), the whole body read at once, SSE events split and the JSON parsed
- * with Jackson.
+ * {@link Socket} (TCP_NODELAY), the whole body read at once, SSE events split and the
+ * JSON parsed with Jackson.
  * <p>
- * Why a second client next to the official SDK's: the Java SDK 2.0.0 client assembles an SSE
- * {@code data:} line through the JDK's {@code BodySubscribers.fromLineSubscriber}, which is
- * quadratic in the line's length (modelcontextprotocol/java-sdk#1042). A screenshot is one ~1 MB
- * line, so through the SDK client most of a screenshot's time is that client's, not Deskhand's;
- * clients in other languages (and this one) read the same bytes in a few milliseconds. The
- * benchmark reports both, so the server's speed and the Java client's cost can be told apart.
+ * Why a second client next to the official SDK's: the Java SDK 2.0.0 client assembles an
+ * SSE {@code data:} line through the JDK's {@code BodySubscribers.fromLineSubscriber},
+ * which is quadratic in the line's length (modelcontextprotocol/java-sdk#1042). A
+ * screenshot is one ~1 MB line, so through the SDK client most of a screenshot's time is
+ * that client's, not Deskhand's; clients in other languages (and this one) read the same
+ * bytes in a few milliseconds. The benchmark reports both, so the server's speed and the
+ * Java client's cost can be told apart.
  * <p>
- * Why a socket and not the JDK's {@code HttpClient}: that client hands every request and response
- * between the caller's thread and its selector thread, and those hand-offs cost about as much as
- * the small calls themselves. Against a warm Deskhand, a Python {@code http.client} loop saw ping
- * at 1.07 ms and {@code mouse_move} at 1.34 ms p50; the {@code HttpClient}-based version of this
- * client, when Deskhand still ran inside the benchmark's JVM, saw 2.8 and 4.3 ms. Much of that
- * difference is the client's, not Deskhand's. Here the caller's thread writes the request and
- * reads the response itself, as {@code http.client}, curl and most agents' HTTP stacks do.
+ * Why a socket and not the JDK's {@code HttpClient}: that client hands every request and
+ * response between the caller's thread and its selector thread, and those hand-offs cost
+ * about as much as the small calls themselves. Against a warm Deskhand, a Python
+ * {@code http.client} loop saw ping at 1.07 ms and {@code mouse_move} at 1.34 ms p50; the
+ * {@code HttpClient}-based version of this client, when Deskhand still ran inside the
+ * benchmark's JVM, saw 2.8 and 4.3 ms. Much of that difference is the client's, not
+ * Deskhand's. Here the caller's thread writes the request and reads the response itself,
+ * as {@code http.client}, curl and most agents' HTTP stacks do.
  * <p>
- * It does the parts of the protocol a real client must do: initialize, the session header, the
- * protocol version header, Content-Length and chunked bodies, keep-alive (a new connection when
- * the server says {@code Connection: close}, as Tomcat does after 100 requests on one), SSE
- * framing and JSON parsing. It does nothing else: no TLS, no redirects, no proxies, no
- * server-to-client requests. Not thread-safe: one call at a time.
+ * It does the parts of the protocol a real client must do: initialize, the session
+ * header, the protocol version header, Content-Length and chunked bodies, keep-alive (a
+ * new connection when the server says {@code Connection: close}, as Tomcat does after 100
+ * requests on one), SSE framing and JSON parsing. It does nothing else: no TLS, no
+ * redirects, no proxies, no server-to-client requests. Not thread-safe: one call at a
+ * time.
  */
 final class LeanMcpClient implements AutoCloseable {
 
@@ -123,7 +126,9 @@ final class LeanMcpClient implements AutoCloseable {
 		return reply.path("result");
 	}
 
-	/** A notification has no response message: the server answers 202 Accepted, no body. */
+	/**
+	 * A notification has no response message: the server answers 202 Accepted, no body.
+	 */
 	private void notify(String method) {
 		Response response = exchange("POST", this.json.writeValueAsBytes(Map.of("jsonrpc", "2.0", "method", method)));
 		if (response.status() / 100 != 2) {
@@ -133,7 +138,10 @@ final class LeanMcpClient implements AutoCloseable {
 
 	// --- HTTP/1.1
 
-	/** One request and its response; on a kept-alive connection the server closed meanwhile, once more on a new one. */
+	/**
+	 * One request and its response; on a kept-alive connection the server closed
+	 * meanwhile, once more on a new one.
+	 */
 	private Response exchange(String method, byte[] body) {
 		byte[] request = request(method, body);
 		boolean reused = this.socket != null;
@@ -145,8 +153,10 @@ final class LeanMcpClient implements AutoCloseable {
 			if (!reused) {
 				throw new IllegalStateException("MCP request failed: the server closed a new connection at once", ex);
 			}
-			// the server closed the idle connection before reading this request, so it was not
-			// handled: what any keep-alive client does is send it again on a new connection
+			// the server closed the idle connection before reading this request, so it
+			// was not
+			// handled: what any keep-alive client does is send it again on a new
+			// connection
 			return send(request);
 		}
 	}
@@ -171,7 +181,10 @@ final class LeanMcpClient implements AutoCloseable {
 		}
 	}
 
-	/** Head and body in one array, so that one write sends them: no small segment waits for the next. */
+	/**
+	 * Head and body in one array, so that one write sends them: no small segment waits
+	 * for the next.
+	 */
 	private byte[] request(String method, byte[] body) {
 		StringBuilder head = new StringBuilder(256).append(method)
 			.append(" /mcp HTTP/1.1\r\nHost: ")
@@ -183,7 +196,10 @@ final class LeanMcpClient implements AutoCloseable {
 			.append(body.length)
 			.append("\r\n");
 		if (this.session != null) {
-			head.append("Mcp-Session-Id: ").append(this.session).append("\r\nMCP-Protocol-Version: ").append(PROTOCOL)
+			head.append("Mcp-Session-Id: ")
+				.append(this.session)
+				.append("\r\nMCP-Protocol-Version: ")
+				.append(PROTOCOL)
 				.append("\r\n");
 		}
 		byte[] headBytes = head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
@@ -229,7 +245,8 @@ final class LeanMcpClient implements AutoCloseable {
 		for (String line = line(false); !line.isEmpty(); line = line(false)) {
 			int colon = line.indexOf(':');
 			if (colon > 0) {
-				headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+				headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+						line.substring(colon + 1).strip());
 			}
 		}
 		if (code / 100 == 1) {
@@ -283,9 +300,8 @@ final class LeanMcpClient implements AutoCloseable {
 
 	/**
 	 * One CRLF-terminated line of the head, without the CRLF.
-	 *
-	 * @param first whether it is the status line: the end of the stream before its first byte
-	 * means the server had closed the connection before this request
+	 * @param first whether it is the status line: the end of the stream before its first
+	 * byte means the server had closed the connection before this request
 	 */
 	private String line(boolean first) throws IOException {
 		StringBuilder line = new StringBuilder(64);
@@ -308,7 +324,10 @@ final class LeanMcpClient implements AutoCloseable {
 		}
 	}
 
-	/** The server closed the connection without answering: it was idle there, the request not read. */
+	/**
+	 * The server closed the connection without answering: it was idle there, the request
+	 * not read.
+	 */
 	private static final class StaleConnection extends RuntimeException {
 
 		private static final long serialVersionUID = 1L;
@@ -338,14 +357,18 @@ final class LeanMcpClient implements AutoCloseable {
 
 	// --- MCP framing
 
-	/** The JSON-RPC response with this id: the body itself, or one of the SSE events in it. */
+	/**
+	 * The JSON-RPC response with this id: the body itself, or one of the SSE events in
+	 * it.
+	 */
 	private JsonNode reply(Response response, long id) {
 		String type = response.header("content-type");
 		byte[] body = response.body();
 		if (type == null || !type.startsWith("text/event-stream")) {
 			return this.json.readTree(body);
 		}
-		// SSE on the bytes: a screenshot's event is one ~1 MB data line; Jackson reads it in place
+		// SSE on the bytes: a screenshot's event is one ~1 MB data line; Jackson reads it
+		// in place
 		Event event = new Event();
 		int at = 0;
 		while (at < body.length) {
@@ -355,7 +378,8 @@ final class LeanMcpClient implements AutoCloseable {
 			}
 			int lineEnd = (end > at && body[end - 1] == '\r') ? end - 1 : end;
 			if (lineEnd == at) {
-				// an event ends: the response if it carries our id, else a notification to skip
+				// an event ends: the response if it carries our id, else a notification
+				// to skip
 				JsonNode message = event.take();
 				if (message != null && message.path("id").asLong(-1) == id) {
 					return message;
@@ -389,7 +413,10 @@ final class LeanMcpClient implements AutoCloseable {
 		return true;
 	}
 
-	/** The data lines of one SSE event: the one line kept as a slice, several joined with newlines. */
+	/**
+	 * The data lines of one SSE event: the one line kept as a slice, several joined with
+	 * newlines.
+	 */
 	private final class Event {
 
 		private byte[] bytes;
@@ -416,7 +443,10 @@ final class LeanMcpClient implements AutoCloseable {
 			this.joined.write(body, lineFrom, lineTo - lineFrom);
 		}
 
-		/** @return the event's JSON message, or {@code null} when it had no data; empties the event */
+		/**
+		 * @return the event's JSON message, or {@code null} when it had no data; empties
+		 * the event
+		 */
 		JsonNode take() {
 			JsonNode message = null;
 			if (this.joined != null) {

@@ -14,24 +14,25 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The fastest peer of the baseline measurements (notes/perf-baseline.md): Node with robotjs to
- * capture and sharp (libvips) to scale and encode, as a persistent worker so that Node's start-up
- * is not charged to it. Each call writes a line to the worker and reads back one line of base64
- * PNG; the pipe transfer is part of the time, as it is for the shell peers' stdout.
+ * The fastest peer of the baseline measurements (notes/perf-baseline.md): Node with
+ * robotjs to capture and sharp (libvips) to scale and encode, as a persistent worker so
+ * that Node's start-up is not charged to it. Each call writes a line to the worker and
+ * reads back one line of base64 PNG; the pipe transfer is part of the time, as it is for
+ * the shell peers' stdout.
  * <p>
- * Optional: it needs {@code node} and the npm packages, which {@code bench/run} installs into
- * {@code ~/.cache/deskhand-bench/node}. Without them the benchmark says so and runs the other
- * peers.
+ * Optional: it needs {@code node} and the npm packages, which {@code bench/run} installs
+ * into {@code ~/.cache/deskhand-bench/node}. Without them the benchmark says so and runs
+ * the other peers.
  */
 final class NodePeer implements AutoCloseable {
 
 	static final String PACKAGES = "robotjs@0.9.1 sharp@0.35.5";
 
 	/**
-	 * robotjs gives BGRX rows (the pad byte mostly 0). Handing sharp those four channels makes it
-	 * take the pad as alpha and produce black; so the worker swaps to RGB itself, the way an
-	 * integrator who checked the output would, and sharp scales (its default Lanczos 3) and encodes
-	 * (its default PNG settings).
+	 * robotjs gives BGRX rows (the pad byte mostly 0). Handing sharp those four channels
+	 * makes it take the pad as alpha and produce black; so the worker swaps to RGB
+	 * itself, the way an integrator who checked the output would, and sharp scales (its
+	 * default Lanczos 3) and encodes (its default PNG settings).
 	 */
 	private static final String WORKER = """
 			const robot = require('robotjs');
@@ -67,7 +68,10 @@ final class NodePeer implements AutoCloseable {
 				1 << 20);
 	}
 
-	/** Where bench/run puts the packages; {@code -Ddeskhand.bench.node-modules} overrides it. */
+	/**
+	 * Where bench/run puts the packages; {@code -Ddeskhand.bench.node-modules} overrides
+	 * it.
+	 */
 	static Path modules() {
 		String configured = System.getProperty("deskhand.bench.node-modules");
 		return (configured != null && !configured.isBlank()) ? Path.of(configured)
@@ -94,7 +98,8 @@ final class NodePeer implements AutoCloseable {
 			builder.environment().putAll(environment);
 			builder.environment().put("NODE_PATH", modules.toString());
 			NodePeer peer = new NodePeer(builder.start());
-			// the first shot loads the native modules and opens the display: fail here, not in a round
+			// the first shot loads the native modules and opens the display: fail here,
+			// not in a round
 			peer.shot();
 			return new Availability(peer, null);
 		}
@@ -110,7 +115,9 @@ final class NodePeer implements AutoCloseable {
 		}
 	}
 
-	/** @return the base64 PNG line the worker printed */
+	/**
+	 * @return the base64 PNG line the worker printed
+	 */
 	byte[] shot() {
 		try {
 			this.requests.write('\n');

@@ -9,16 +9,18 @@ import java.util.Optional;
 /**
  * The benchmark's table, its targets check, and both as plain text and Markdown.
  * <p>
- * Ratios divide medians of the same run only: the peers ran in the same rounds as Deskhand, so
- * load on the shared machine moved both. A ratio across runs would mix two different machines'
- * moods.
+ * Ratios divide medians of the same run only: the peers ran in the same rounds as
+ * Deskhand, so load on the shared machine moved both. A ratio across runs would mix two
+ * different machines' moods.
  */
 final class Report {
 
 	/** What a row's time measures. */
 	enum Metric {
 
-		/** Until the call returned at the caller (MCP client, or the peer process exited). */
+		/**
+		 * Until the call returned at the caller (MCP client, or the peer process exited).
+		 */
 		RETURNED,
 		/** Until the witness window showed the whole effect (its own event timestamp). */
 		ARRIVED
@@ -62,7 +64,9 @@ final class Report {
 		return this.rows.stream().filter((r) -> r.key().equals(key)).findFirst();
 	}
 
-	/** The fastest peer (reference included) doing the same job, measured the same way. */
+	/**
+	 * The fastest peer (reference included) doing the same job, measured the same way.
+	 */
 	Optional<Row> fastestPeer(Case.Group group, Metric metric) {
 		return this.rows.stream()
 			.filter((r) -> r.source() != Case.Source.DESKHAND && r.group() == group && r.metric() == metric)
@@ -75,13 +79,14 @@ final class Report {
 			.findFirst();
 	}
 
-	private static final String[] HEADER = { "case", "n", "p50 ms", "p95 ms", "bytes", "÷ fastest peer",
-			"÷ scrot ref", "chars/s" };
+	private static final String[] HEADER = { "case", "n", "p50 ms", "p95 ms", "bytes", "÷ fastest peer", "÷ scrot ref",
+			"chars/s" };
 
 	private List<String[]> cells() {
 		List<String[]> cells = new ArrayList<>();
 		for (Row row : this.rows) {
-			String vsPeer = fastestPeer(row.group(), row.metric()).map((p) -> ratio(row.stats().p50() / p.stats().p50()))
+			String vsPeer = fastestPeer(row.group(), row.metric())
+				.map((p) -> ratio(row.stats().p50() / p.stats().p50()))
 				.orElse("");
 			String vsReference = (row.group() == Case.Group.SCREENSHOT)
 					? reference().map((ref) -> ratio(row.stats().p50() / ref.stats().p50())).orElse("") : "";
@@ -93,7 +98,9 @@ final class Report {
 		return cells;
 	}
 
-	/** @return the table as aligned plain text, for the console */
+	/**
+	 * @return the table as aligned plain text, for the console
+	 */
 	String text() {
 		List<String[]> cells = cells();
 		int[] widths = new int[HEADER.length];
@@ -120,7 +127,9 @@ final class Report {
 		text.append('\n');
 	}
 
-	/** @return the table in Markdown */
+	/**
+	 * @return the table in Markdown
+	 */
 	String markdown() {
 		StringBuilder md = new StringBuilder();
 		md.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
@@ -149,7 +158,8 @@ final class Report {
 		List<Target> targets = new ArrayList<>();
 		Optional<Row> fastest = fastestPeer(Case.Group.SCREENSHOT, Metric.RETURNED);
 		Optional<Row> reference = reference();
-		// through both clients: the SDK client's own cost on large responses is not Deskhand's
+		// through both clients: the SDK client's own cost on large responses is not
+		// Deskhand's
 		for (String[] client : new String[][] { { "mcp.png", "SDK client" }, { "lean.png", "lean client" } }) {
 			Optional<Row> png = row(client[0]);
 			if (png.isPresent() && fastest.isPresent()) {
@@ -161,8 +171,8 @@ final class Report {
 						reference.get(), 15));
 			}
 		}
-		row("lean.png.whole").ifPresent((png) -> fastest.ifPresent((peer) -> targets.add(fraction(
-				"screenshot PNG p50, lean client, whole screen changed, vs the fastest peer", png, peer, 4))));
+		row("lean.png.whole").ifPresent((png) -> fastest.ifPresent((peer) -> targets.add(
+				fraction("screenshot PNG p50, lean client, whole screen changed, vs the fastest peer", png, peer, 4))));
 		row("mcp.move").ifPresent((r) -> targets.add(atMost("mouse_move p50, SDK client", r, 3)));
 		row("lean.move").ifPresent((r) -> targets.add(atMost("mouse_move p50, lean client", r, 3)));
 		row("mcp.click").ifPresent((r) -> targets.add(atMost("left_click p50, SDK client", r, 3)));
@@ -174,12 +184,10 @@ final class Report {
 					memory.startMiB(), memory.endMiB(), memory.maxMiB(), memory.largestDeviationPercent());
 			boolean flat = Math.abs(memory.largestDeviationPercent()) <= 10;
 			targets.add(new Target("Deskhand's resident set over " + memory.shots() + " screenshots (lean client)",
-					"flat (±10 %)", result,
-					flat ? "met" : String.format(Locale.ROOT, "missed by %.1f points",
+					"flat (±10 %)", result, flat ? "met" : String.format(Locale.ROOT, "missed by %.1f points",
 							Math.abs(memory.largestDeviationPercent()) - 10)));
 			targets.add(new Target("resident set of Deskhand's process (its own JVM)", "≤ 300 MiB",
-					String.format(Locale.ROOT, "max %.0f MiB", memory.maxMiB()),
-					(memory.maxMiB() <= 300) ? "met"
+					String.format(Locale.ROOT, "max %.0f MiB", memory.maxMiB()), (memory.maxMiB() <= 300) ? "met"
 							: String.format(Locale.ROOT, "missed by %.0f MiB", memory.maxMiB() - 300)));
 		}
 		return targets;
@@ -198,10 +206,8 @@ final class Report {
 
 	private static Target atMost(String what, Row row, double limit) {
 		double p50 = row.stats().p50();
-		return new Target(what, "≤ " + millis(limit) + " ms", millis(p50) + " ms",
-				(p50 <= limit) ? "met"
-						: String.format(Locale.ROOT, "missed by %s ms (%.2f× the target)", millis(p50 - limit),
-								p50 / limit));
+		return new Target(what, "≤ " + millis(limit) + " ms", millis(p50) + " ms", (p50 <= limit) ? "met"
+				: String.format(Locale.ROOT, "missed by %s ms (%.2f× the target)", millis(p50 - limit), p50 / limit));
 	}
 
 	private void typing(List<Target> targets, String what, String key, double cps) {
@@ -210,16 +216,16 @@ final class Report {
 		if (returned.isEmpty()) {
 			return;
 		}
-		// the issue asks for characters arriving, so the slower of "call returned" and "witness has
+		// the issue asks for characters arriving, so the slower of "call returned" and
+		// "witness has
 		// it all" decides
 		double slowest = Math.min(returned.get().charsPerSecond(),
 				arrived.map(Row::charsPerSecond).orElse(Double.MAX_VALUE));
 		String result = String.format(Locale.ROOT, "%,.0f chars/s by call time", returned.get().charsPerSecond())
 				+ arrived.map((a) -> String.format(Locale.ROOT, ", %,.0f until all arrived", a.charsPerSecond()))
 					.orElse("");
-		targets.add(new Target(what, String.format(Locale.ROOT, "≥ %,.0f chars/s", cps), result,
-				(slowest >= cps) ? "met"
-						: String.format(Locale.ROOT, "missed: %,.0f chars/s, %.2f× short", slowest, cps / slowest)));
+		targets.add(new Target(what, String.format(Locale.ROOT, "≥ %,.0f chars/s", cps), result, (slowest >= cps)
+				? "met" : String.format(Locale.ROOT, "missed: %,.0f chars/s, %.2f× short", slowest, cps / slowest)));
 	}
 
 	static String targetsText(List<Target> targets) {

@@ -12,7 +12,10 @@ import dev.deskhand.bench.Case.Source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The arithmetic behind the benchmark's table: a wrong percentile or ratio would mislead quietly. */
+/**
+ * The arithmetic behind the benchmark's table: a wrong percentile or ratio would mislead
+ * quietly.
+ */
 class ReportTest {
 
 	@Test
@@ -42,7 +45,8 @@ class ReportTest {
 			.isEqualTo("peer.import");
 		assertThat(report.text()).contains("0.063 (1/16.0)", "0.050 (1/20.0)", "600,000");
 		List<Report.Target> targets = report.targets(null);
-		// 25 ms against 400/4 = 100 ms and 500/15 = 33.3 ms: both met (no lean-client row here)
+		// 25 ms against 400/4 = 100 ms and 500/15 = 33.3 ms: both met (no lean-client row
+		// here)
 		assertThat(targets).extracting(Report.Target::verdict).containsExactly("met", "met");
 		assertThat(targets.get(0).what()).contains("SDK client", "peer.import");
 		// the scrot reference is 1.25x the fastest peer (import) and 1.00x itself
@@ -53,8 +57,8 @@ class ReportTest {
 	@Test
 	void aMissedTargetSaysByHowMuch() {
 		Map<String, Rounds.Series> series = new LinkedHashMap<>();
-		Case type = new Case("mcp.type.ascii", "type", Group.TYPE_ASCII, Source.DESKHAND, 200, Case.NOTHING,
-				() -> null, (r, t) -> Outcome.NONE);
+		Case type = new Case("mcp.type.ascii", "type", Group.TYPE_ASCII, Source.DESKHAND, 200, Case.NOTHING, () -> null,
+				(r, t) -> Outcome.NONE);
 		Rounds.Series typed = new Rounds.Series(type);
 		// 200 characters in 200 ms: 1,000 chars/s, half the 2,000 asked for
 		typed.add(new Rounds.Sample(200_000_000L, new Outcome(-1, 250_000_000L)));

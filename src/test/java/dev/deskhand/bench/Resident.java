@@ -9,23 +9,26 @@ import java.util.Locale;
 
 /**
  * The resident set of Deskhand's process, which runs in a JVM of its own (see
- * {@link DeskhandProcess}): {@code VmRSS} in {@code /proc/<pid>/status} is the server's alone, with
- * nothing of the benchmark's clients or checks in it.
+ * {@link DeskhandProcess}): {@code VmRSS} in {@code /proc/<pid>/status} is the server's
+ * alone, with nothing of the benchmark's clients or checks in it.
  */
 final class Resident {
 
 	private Resident() {
 	}
 
-	/** @return the process's VmRSS in KiB */
+	/**
+	 * @return the process's VmRSS in KiB
+	 */
 	static long kib(long pid) {
 		return field(pid, "VmRSS");
 	}
 
 	/**
-	 * What the resident set is made of: anonymous memory (heap, metaspace, code, thread stacks,
-	 * native buffers), mapped files (the JDK's libraries and the class data archive, shared with
-	 * other processes) and shared memory (the MIT-SHM capture segments, shared with the X server).
+	 * What the resident set is made of: anonymous memory (heap, metaspace, code, thread
+	 * stacks, native buffers), mapped files (the JDK's libraries and the class data
+	 * archive, shared with other processes) and shared memory (the MIT-SHM capture
+	 * segments, shared with the X server).
 	 */
 	static String composition(long pid) {
 		return String.format(Locale.ROOT, "anonymous %.0f MiB, files %.0f MiB, shared memory %.0f MiB",
@@ -49,8 +52,9 @@ final class Resident {
 	}
 
 	/**
-	 * One reading: after how many screenshots, the resident set then, and the Java heap's committed
-	 * size (when the resident set grows with it, the heap grew into its ceiling rather than leaked).
+	 * One reading: after how many screenshots, the resident set then, and the Java heap's
+	 * committed size (when the resident set grows with it, the heap grew into its ceiling
+	 * rather than leaked).
 	 */
 	record Reading(int shots, long kib, long heapCommittedKib) {
 
@@ -62,15 +66,18 @@ final class Resident {
 	}
 
 	/**
-	 * The readings of one run of screenshots, with the call latencies of that sequential run.
+	 * The readings of one run of screenshots, with the call latencies of that sequential
+	 * run.
 	 *
 	 * @param shots screenshots taken
 	 * @param readings the resident set before the first and after every 100th
 	 * @param latency the screenshot calls' latencies (sequential, not interleaved)
-	 * @param liveHeapMiB the heap in use after a full GC once the readings are taken: what the heap
-	 * really holds, as opposed to what it has grown to; NaN when it could not be measured
+	 * @param liveHeapMiB the heap in use after a full GC once the readings are taken:
+	 * what the heap really holds, as opposed to what it has grown to; NaN when it could
+	 * not be measured
 	 * @param heapMaxMiB the heap's ceiling ({@code -Xmx} or the default quarter of RAM)
-	 * @param composition what the last reading is made of (see {@link Resident#composition})
+	 * @param composition what the last reading is made of (see
+	 * {@link Resident#composition})
 	 */
 	record Summary(int shots, List<Reading> readings, Stats latency, double liveHeapMiB, double heapMaxMiB,
 			String composition) {

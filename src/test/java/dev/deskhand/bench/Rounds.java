@@ -9,15 +9,16 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Runs every case once per round, in a freshly shuffled order each round, and keeps the samples
- * of the rounds after the warm-up.
+ * Runs every case once per round, in a freshly shuffled order each round, and keeps the
+ * samples of the rounds after the warm-up.
  * <p>
- * Interleaving is what makes the ratios trustworthy on a shared, noisy machine: a burst of load
- * from another process hits whichever cases happen to run during it, at random, instead of all
- * samples of one case. Running the cases one after another (as JMH would) lets such a burst land
- * on a single case and move its ratio. Shuffling removes order effects too (a screenshot right
- * after a type call that left the witness repainting). The warm-up rounds let the JIT compile the
- * hot paths and the caches fill before anything counts.
+ * Interleaving is what makes the ratios trustworthy on a shared, noisy machine: a burst
+ * of load from another process hits whichever cases happen to run during it, at random,
+ * instead of all samples of one case. Running the cases one after another (as JMH would)
+ * lets such a burst land on a single case and move its ratio. Shuffling removes order
+ * effects too (a screenshot right after a type call that left the witness repainting).
+ * The warm-up rounds let the JIT compile the hot paths and the caches fill before
+ * anything counts.
  */
 final class Rounds {
 
@@ -63,7 +64,8 @@ final class Rounds {
 			return new Sample(nanos, outcome);
 		}
 		catch (Exception | AssertionError ex) {
-			// a wrong result makes every number of the run suspect: stop, naming what failed
+			// a wrong result makes every number of the run suspect: stop, naming what
+			// failed
 			throw new AssertionError("case '" + c.name() + "' failed in round " + (round + 1) + ": " + ex.getMessage(),
 					ex);
 		}
@@ -109,7 +111,9 @@ final class Rounds {
 			return this.arrived;
 		}
 
-		/** @return the median image size, -1 when the case has no image */
+		/**
+		 * @return the median image size, -1 when the case has no image
+		 */
 		long medianBytes() {
 			if (this.bytes.isEmpty()) {
 				return -1;

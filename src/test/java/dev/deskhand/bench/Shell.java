@@ -16,13 +16,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs peer pipelines the way the tools people use today run them: one {@code sh -c} per call,
- * as the Anthropic computer-use demo does, with the whole standard output read by the caller.
+ * Runs peer pipelines the way the tools people use today run them: one {@code sh -c} per
+ * call, as the Anthropic computer-use demo does, with the whole standard output read by
+ * the caller.
  * <p>
- * Standard output is a pipe read to its end here (the base64 string is part of the cost the
- * caller pays); standard error goes to a file so a chatty tool cannot fill a pipe and stall. A
- * watchdog kills a call that hangs: {@code xdotool mousemove --sync} to where the pointer already
- * is waits about 15 s, and a benchmark should fail loudly rather than sit there.
+ * Standard output is a pipe read to its end here (the base64 string is part of the cost
+ * the caller pays); standard error goes to a file so a chatty tool cannot fill a pipe and
+ * stall. A watchdog kills a call that hangs: {@code xdotool mousemove --sync} to where
+ * the pointer already is waits about 15 s, and a benchmark should fail loudly rather than
+ * sit there.
  */
 final class Shell implements AutoCloseable {
 
@@ -44,11 +46,12 @@ final class Shell implements AutoCloseable {
 	}
 
 	/**
-	 * @param script an {@code sh -c} script; {@code "$1"}... are {@code arguments}, unquoted
-	 * trouble avoided
+	 * @param script an {@code sh -c} script; {@code "$1"}... are {@code arguments},
+	 * unquoted trouble avoided
 	 * @param arguments positional parameters for the script
 	 * @return everything the script printed on standard output
-	 * @throws IllegalStateException when it exits non-zero or hangs, with its standard error
+	 * @throws IllegalStateException when it exits non-zero or hangs, with its standard
+	 * error
 	 */
 	byte[] run(String script, String... arguments) {
 		List<String> command = new ArrayList<>(List.of("sh", "-c", script, "sh"));

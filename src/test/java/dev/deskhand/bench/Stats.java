@@ -6,10 +6,10 @@ import java.util.List;
 /**
  * Order statistics of one case's measured samples, in milliseconds.
  * <p>
- * The median of an even count is the mean of the two middle samples; p95 is the nearest-rank
- * sample (the smallest one with at least 95 % of the samples at or below it), so with 40
- * samples it is the 38th. No interpolation: with this few samples an interpolated tail would
- * suggest more precision than there is.
+ * The median of an even count is the mean of the two middle samples; p95 is the
+ * nearest-rank sample (the smallest one with at least 95 % of the samples at or below
+ * it), so with 40 samples it is the 38th. No interpolation: with this few samples an
+ * interpolated tail would suggest more precision than there is.
  *
  * @param n how many samples
  * @param p50 the median
@@ -30,7 +30,9 @@ record Stats(int n, double p50, double p95, double min, double max) {
 		return new Stats(n, median, millis[nearestRank(0.95, n)], millis[0], millis[n - 1]);
 	}
 
-	/** Index of the nearest-rank percentile: the ceil(p * n)-th smallest sample, 0-based. */
+	/**
+	 * Index of the nearest-rank percentile: the ceil(p * n)-th smallest sample, 0-based.
+	 */
 	static int nearestRank(double p, int n) {
 		return Math.max(0, (int) Math.ceil(p * n) - 1);
 	}

@@ -27,8 +27,9 @@ import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.ClipboardDriver;
 
 /**
- * A driver that records calls, for queue, validation and wiring logic only: it proves nothing
- * about a desktop. It can block a call (to simulate a native call that never returns) and fail one.
+ * A driver that records calls, for queue, validation and wiring logic only: it proves
+ * nothing about a desktop. It can block a call (to simulate a native call that never
+ * returns) and fail one.
  */
 public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerDriver, KeyboardDriver {
 
@@ -46,8 +47,8 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 
 	public final AtomicInteger resets = new AtomicInteger();
 
-	private volatile List<DisplayInfo> displays = List.of(new DisplayInfo("screen", "screen",
-			new Rect(0, 0, 1920, 1080), 1.0, true));
+	private volatile List<DisplayInfo> displays = List
+		.of(new DisplayInfo("screen", "screen", new Rect(0, 0, 1920, 1080), 1.0, true));
 
 	/** When set, the next typeText blocks (ignoring interrupts) until the latch opens. */
 	public volatile CountDownLatch blockTyping;
@@ -200,7 +201,10 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 	/** Captures taken so far. */
 	public final AtomicInteger captures = new AtomicInteger();
 
-	/** The next this many captures each differ from the one before: a screen still changing. */
+	/**
+	 * The next this many captures each differ from the one before: a screen still
+	 * changing.
+	 */
 	public final AtomicInteger changingCaptures = new AtomicInteger();
 
 	@Override

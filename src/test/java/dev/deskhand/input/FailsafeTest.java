@@ -20,7 +20,10 @@ import dev.deskhand.platform.InputStateSensor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Failsafe logic against a fake driver and a settable clock; the live trip is in ApprovalLiveTest. */
+/**
+ * Failsafe logic against a fake driver and a settable clock; the live trip is in
+ * ApprovalLiveTest.
+ */
 class FailsafeTest {
 
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();

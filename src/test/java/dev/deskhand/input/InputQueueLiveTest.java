@@ -17,9 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The queue's failure path with the real X11 driver: an action that fails at run time, after it
- * pressed a button and a modifier, leaves nothing down, by the X server's own account read on an
- * independent connection.
+ * The queue's failure path with the real X11 driver: an action that fails at run time,
+ * after it pressed a button and a modifier, leaves nothing down, by the X server's own
+ * account read on an independent connection.
  */
 class InputQueueLiveTest {
 
@@ -46,15 +46,19 @@ class InputQueueLiveTest {
 	@Test
 	void aFailureMidBatchLeavesNoKeyOrButtonDown() {
 		TestDesktop desktop = TestDesktop.shared();
-		// Button 1 goes down and stays down by design (left_mouse_down), Control_L goes down as the
-		// first key of a chord whose second key does not exist: the driver fails at run time.
-		List<InputAction> batch = List.of(new InputAction.Button("left_mouse_down", new Point(50, 50), MouseButton.LEFT, true),
+		// Button 1 goes down and stays down by design (left_mouse_down), Control_L goes
+		// down as the
+		// first key of a chord whose second key does not exist: the driver fails at run
+		// time.
+		List<InputAction> batch = List.of(
+				new InputAction.Button("left_mouse_down", new Point(50, 50), MouseButton.LEFT, true),
 				new InputAction.PressKeys(new KeyChord(List.of("Control_L", "NoSuchKeysym_Deskhand")), 1));
 		assertThatThrownBy(() -> queue.execute("s", batch)).isInstanceOf(DeskhandException.class)
 			.hasMessageContaining("action 2 of 2");
 		assertThat(desktop.keysDown()).isEmpty();
-		assertThat(desktop.buttonsDownMask() & (TestDesktop.BUTTON1_MASK | TestDesktop.BUTTON2_MASK
-				| TestDesktop.BUTTON3_MASK)).isZero();
+		assertThat(desktop.buttonsDownMask()
+				& (TestDesktop.BUTTON1_MASK | TestDesktop.BUTTON2_MASK | TestDesktop.BUTTON3_MASK))
+			.isZero();
 	}
 
 	@Test

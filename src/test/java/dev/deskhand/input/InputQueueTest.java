@@ -23,7 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-/** Queue logic against a fake driver: ordering, bounds, timeouts, release on failure, the guard seam. */
+/**
+ * Queue logic against a fake driver: ordering, bounds, timeouts, release on failure, the
+ * guard seam.
+ */
 class InputQueueTest {
 
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();
@@ -87,8 +90,7 @@ class InputQueueTest {
 		InputQueue queue = queue(Duration.ofSeconds(5), 64, (session, actions) -> {
 			throw new DeskhandException(ErrorCode.E_FAILSAFE, "tripped");
 		});
-		assertThatThrownBy(() -> queue.execute("s1", new InputAction.MoveTo(new Point(5, 5))))
-			.hasMessage("tripped");
+		assertThatThrownBy(() -> queue.execute("s1", new InputAction.MoveTo(new Point(5, 5)))).hasMessage("tripped");
 		assertThat(this.driver.calls).doesNotContain("move 5,5");
 	}
 
@@ -141,9 +143,10 @@ class InputQueueTest {
 	void aBatchFailureSaysWhichActionFailedAndWhatRan() {
 		InputQueue queue = queue(Duration.ofSeconds(5), 64);
 		this.driver.failOnKey = "Return";
-		assertThatThrownBy(() -> queue.execute("s1", List.of(new InputAction.MoveTo(new Point(1, 1)),
-				new InputAction.PressKeys(new KeyChord(List.of("Return")), 1),
-				new InputAction.MoveTo(new Point(9, 9)))))
+		assertThatThrownBy(() -> queue.execute("s1",
+				List.of(new InputAction.MoveTo(new Point(1, 1)),
+						new InputAction.PressKeys(new KeyChord(List.of("Return")), 1),
+						new InputAction.MoveTo(new Point(9, 9)))))
 			.hasMessageContaining("action 2 of 3 ('key'; actions 1-1 ran)");
 		assertThat(this.driver.calls).doesNotContain("move 9,9");
 	}

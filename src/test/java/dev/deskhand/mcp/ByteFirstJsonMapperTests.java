@@ -25,7 +25,8 @@ class ByteFirstJsonMapperTests {
 		new Random(3).nextBytes(png);
 		McpSchema.CallToolResult result = McpSchema.CallToolResult.builder()
 			.content(List.of(new McpSchema.ImageContent(null, Base64.getEncoder().encodeToString(png), "image/png"),
-					// non-ASCII, escapes and a line break: the decode must be UTF-8, not Latin-1
+					// non-ASCII, escapes and a line break: the decode must be UTF-8, not
+					// Latin-1
 					new McpSchema.TextContent("Grüße \"日本語\" ✓ 😀\n\ttab")))
 			.isError(false)
 			.build();

@@ -38,15 +38,15 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole slice through a real MCP client: the official Java SDK client calls Deskhand over
- * Streamable HTTP (and legacy SSE), Deskhand drives a real Xvfb desktop, and an independent Swing
- * witness in another JVM, {@code xdotool} and ImageMagick report what actually happened.
+ * The whole slice through a real MCP client: the official Java SDK client calls Deskhand
+ * over Streamable HTTP (and legacy SSE), Deskhand drives a real Xvfb desktop, and an
+ * independent Swing witness in another JVM, {@code xdotool} and ImageMagick report what
+ * actually happened.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false",
-				"deskhand.screenshot.settle=50ms", "deskhand.approval.policies.pointer=allow",
-				"deskhand.approval.policies.keyboard=allow", "deskhand.audit.enabled=false",
-				"deskhand.security.operator-token=" + McpEndToEndTest.OPERATOR_TOKEN })
+		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.screenshot.settle=50ms",
+				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
+				"deskhand.audit.enabled=false", "deskhand.security.operator-token=" + McpEndToEndTest.OPERATOR_TOKEN })
 class McpEndToEndTest {
 
 	static final String OPERATOR_TOKEN = "end-to-end-operator-token";
@@ -101,16 +101,16 @@ class McpEndToEndTest {
 		List<McpSchema.Tool> tools = this.client.listTools().tools();
 		assertThat(tools).extracting(McpSchema.Tool::name)
 			.contains("screenshot", "zoom", "cursor_position", "list_displays", "mouse_move", "left_click",
-					"right_click", "middle_click", "double_click", "triple_click", "left_click_drag",
-					"left_mouse_down", "left_mouse_up", "scroll", "type", "key", "hold_key", "wait", "computer_batch");
+					"right_click", "middle_click", "double_click", "triple_click", "left_click_drag", "left_mouse_down",
+					"left_mouse_up", "scroll", "type", "key", "hold_key", "wait", "computer_batch");
 		McpSchema.Tool screenshot = tool(tools, "screenshot");
 		assertThat(screenshot.annotations().readOnlyHint()).isTrue();
 		assertThat(screenshot.annotations().destructiveHint()).isFalse();
 		assertThat(tool(tools, "left_click").annotations().readOnlyHint()).isFalse();
-		assertThat((Map<String, Object>) tool(tools, "left_click").inputSchema().get("properties")).containsKeys("coordinate",
-				"text", "display_id", "screenshot_after");
-		assertThat((List<Object>) tool(tools, "left_click_drag").inputSchema().get("required")).contains("start_coordinate",
-				"coordinate");
+		assertThat((Map<String, Object>) tool(tools, "left_click").inputSchema().get("properties"))
+			.containsKeys("coordinate", "text", "display_id", "screenshot_after");
+		assertThat((List<Object>) tool(tools, "left_click_drag").inputSchema().get("required"))
+			.contains("start_coordinate", "coordinate");
 	}
 
 	@Test
@@ -123,7 +123,8 @@ class McpEndToEndTest {
 		assertThat(shot.getWidth()).isEqualTo(1280);
 		assertThat(shot.getHeight()).isEqualTo(720);
 
-		// Independent capture: ImageMagick's import, scaled the same way, pixel for pixel.
+		// Independent capture: ImageMagick's import, scaled the same way, pixel for
+		// pixel.
 		BufferedImage root = TestDesktop.shared().importRoot();
 		int[] rootPixels = root.getRGB(0, 0, root.getWidth(), root.getHeight(), null, 0, root.getWidth());
 		Frame expected = new AreaAverageScaler().scale(new Frame(root.getWidth(), root.getHeight(), rootPixels), 1280,
@@ -149,7 +150,8 @@ class McpEndToEndTest {
 		assertThat(zoomed.getWidth()).isEqualTo(480);
 		assertThat(zoomed.getHeight()).isEqualTo(270);
 		BufferedImage root = TestDesktop.shared().importRoot();
-		// Native pixels, not rescaled: compare a few exactly, away from the blinking caret.
+		// Native pixels, not rescaled: compare a few exactly, away from the blinking
+		// caret.
 		assertThat(zoomed.getRGB(10, 10) & 0xFFFFFF).isEqualTo(root.getRGB(310, 160) & 0xFFFFFF);
 		assertThat(zoomed.getRGB(470, 5) & 0xFFFFFF).isEqualTo(root.getRGB(770, 155) & 0xFFFFFF);
 	}
@@ -180,14 +182,15 @@ class McpEndToEndTest {
 		witness.awaitEvent((e) -> e.startsWith("RELEASE") && e.contains("button=3"), WAIT);
 		call(this.client, "middle_click", Map.of("coordinate", point));
 		witness.awaitEvent((e) -> e.startsWith("RELEASE") && e.contains("button=2"), WAIT);
-		// Each multi-click at its own spot: a toolkit keeps counting clicks that land close together.
+		// Each multi-click at its own spot: a toolkit keeps counting clicks that land
+		// close together.
 		call(this.client, "double_click", Map.of("coordinate", imagePoint(area, 100, 300)));
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=2"), WAIT);
 		call(this.client, "triple_click", Map.of("coordinate", imagePoint(area, 500, 200)));
 		witness.awaitEvent((e) -> e.startsWith("CLICK") && e.contains("count=3"), WAIT);
 		call(this.client, "left_click", Map.of("coordinate", imagePoint(area, 300, 400), "text", "ctrl"));
-		String ctrlClick = witness.awaitEvent((e) -> e.startsWith("PRESS") && e.contains("button=1")
-				&& e.contains("Ctrl"), WAIT);
+		String ctrlClick = witness
+			.awaitEvent((e) -> e.startsWith("PRESS") && e.contains("button=1") && e.contains("Ctrl"), WAIT);
 		assertThat(WitnessWindow.fields(ctrlClick).get("mods")).contains("Ctrl");
 		awaitNoKeysDown();
 	}
@@ -197,7 +200,8 @@ class McpEndToEndTest {
 		ScreenRect area = witness.bounds();
 		List<Integer> start = List.of((int) ((area.x() + 50) / SCALE), (int) ((area.y() + 50) / SCALE));
 		List<Integer> end = List.of((int) ((area.x() + 400) / SCALE), (int) ((area.y() + 300) / SCALE));
-		CallToolResult result = call(this.client, "left_click_drag", Map.of("start_coordinate", start, "coordinate", end));
+		CallToolResult result = call(this.client, "left_click_drag",
+				Map.of("start_coordinate", start, "coordinate", end));
 		assertThat(result.isError()).as(text(result)).isNotEqualTo(Boolean.TRUE);
 		Map<String, String> press = WitnessWindow.fields(witness.awaitEvent(startsWith("PRESS"), WAIT));
 		assertWithinOneImagePixel(press, start.get(0), start.get(1));
@@ -255,10 +259,10 @@ class McpEndToEndTest {
 		clearWitnessText();
 		ScreenRect area = witness.bounds();
 		List<Integer> point = List.of((int) ((area.x() + 120) / SCALE), (int) ((area.y() + 90) / SCALE));
-		CallToolResult result = call(this.client, "computer_batch",
-				Map.of("actions", List.of(Map.of("action", "left_click", "coordinate", point),
-						Map.of("action", "type", "text", "batch"), Map.of("action", "key", "text", "Return"),
-						Map.of("action", "type", "text", "done")), "screenshot_after", true));
+		CallToolResult result = call(this.client, "computer_batch", Map.of("actions",
+				List.of(Map.of("action", "left_click", "coordinate", point), Map.of("action", "type", "text", "batch"),
+						Map.of("action", "key", "text", "Return"), Map.of("action", "type", "text", "done")),
+				"screenshot_after", true));
 		assertThat(result.isError()).as(text(result)).isNotEqualTo(Boolean.TRUE);
 		witness.awaitText("batch\ndone", WAIT);
 		assertThat(image(result).getWidth()).isEqualTo(1280);
@@ -306,31 +310,35 @@ class McpEndToEndTest {
 		}
 		finally {
 			sse.closeGracefully();
-			// A legacy SSE session has no close signal Deskhand can see: free its input lease the
+			// A legacy SSE session has no close signal Deskhand can see: free its input
+			// lease the
 			// operator's way, as the next tests need it.
 			new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
 		}
 	}
 
-
 	@Test
 	void healthAndMetricsShowTheDriverAndTheCalls() throws Exception {
 		call(this.client, "list_displays", Map.of());
 		HttpClient http = HttpClient.newHttpClient();
-		String health = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-				+ "/actuator/health")).header("Authorization", "Bearer " + OPERATOR_TOKEN).build(),
-				HttpResponse.BodyHandlers.ofString()).body();
+		String health = http
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort + "/actuator/health"))
+				.header("Authorization", "Bearer " + OPERATOR_TOKEN)
+				.build(), HttpResponse.BodyHandlers.ofString())
+			.body();
 		assertThat(health).contains("\"deskhand\"", "\"driver\":\"x11\"", "\"queue\":\"healthy\"",
 				"\"displayReachable\":true");
-		String metric = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
-				+ "/actuator/metrics/deskhand.tool.calls?tag=tool:list_displays"))
+		String metric = http.send(HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + this.managementPort
+					+ "/actuator/metrics/deskhand.tool.calls?tag=tool:list_displays"))
 			.header("Authorization", "Bearer " + OPERATOR_TOKEN)
-			.build(),
-				HttpResponse.BodyHandlers.ofString()).body();
+			.build(), HttpResponse.BodyHandlers.ofString()).body();
 		assertThat(metric).contains("\"COUNT\"");
 		// Operators' port only: the agents' port does not serve actuator.
-		int agentsActuator = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port
-				+ "/actuator/health")).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+		int agentsActuator = http
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/actuator/health")).build(),
+					HttpResponse.BodyHandlers.discarding())
+			.statusCode();
 		assertThat(agentsActuator).isEqualTo(404);
 	}
 

@@ -26,19 +26,26 @@ public final class McpTestClients {
 	}
 
 	public static McpSyncClient streamable(int port) {
-		return initialized(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build(),
+		return initialized(
+				HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port).endpoint("/mcp").build(),
 				"deskhand-test-streamable");
 	}
 
-	/** A Streamable HTTP client that declares elicitation and answers it with {@code handler}. */
+	/**
+	 * A Streamable HTTP client that declares elicitation and answers it with
+	 * {@code handler}.
+	 */
 	public static McpSyncClient streamable(int port, String name,
 			Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> handler) {
-		return customized(port, name, (spec) -> spec
-			.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
-			.elicitation(handler));
+		return customized(port, name,
+				(spec) -> spec.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+					.elicitation(handler));
 	}
 
-	/** A Streamable HTTP client named {@code name}, set up further by {@code customizer}, initialized. */
+	/**
+	 * A Streamable HTTP client named {@code name}, set up further by {@code customizer},
+	 * initialized.
+	 */
 	public static McpSyncClient customized(int port, String name, UnaryOperator<McpClient.SyncSpec> customizer) {
 		McpSyncClient client = customizer
 			.apply(McpClient

@@ -34,10 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A Spring AI application using Deskhand as a remote MCP server: Spring AI's client-side adapter
- * ({@link SyncMcpToolCallbackProvider}, what {@code spring-ai-starter-mcp-client} wires) turns
- * Deskhand's tools into {@link ToolCallback}s, called directly and through a {@link ChatClient}
- * tool loop, over Streamable HTTP with an agent token.
+ * A Spring AI application using Deskhand as a remote MCP server: Spring AI's client-side
+ * adapter ({@link SyncMcpToolCallbackProvider}, what {@code spring-ai-starter-mcp-client}
+ * wires) turns Deskhand's tools into {@link ToolCallback}s, called directly and through a
+ * {@link ChatClient} tool loop, over Streamable HTTP with an agent token.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
@@ -62,12 +62,16 @@ class SpringAiMcpClientTest {
 		McpSyncClient client = client("Bearer " + TOKEN);
 		try {
 			client.initialize();
-			ToolCallback[] callbacks = SyncMcpToolCallbackProvider.builder().mcpClients(client).build().getToolCallbacks();
+			ToolCallback[] callbacks = SyncMcpToolCallbackProvider.builder()
+				.mcpClients(client)
+				.build()
+				.getToolCallbacks();
 			assertThat(callbacks).extracting((callback) -> callback.getToolDefinition().name())
 				.contains("screenshot", "cursor_position", "mouse_move", "left_click", "computer_batch");
 
 			callback(callbacks, "mouse_move").call("{\"coordinate\":[400,300]}");
-			// 1920x1080 desktop, 1280x720 screenshots: image (400,300) is screen (600,450).
+			// 1920x1080 desktop, 1280x720 screenshots: image (400,300) is screen
+			// (600,450).
 			assertThat(TestDesktop.shared().pointerLocation()).isEqualTo(new Pointer(600, 450));
 			assertThat(callback(callbacks, "cursor_position").call("{}")).contains("[400,300]");
 		}
@@ -130,8 +134,8 @@ class SpringAiMcpClientTest {
 	}
 
 	/**
-	 * Stands in for an LLM: asks for one tool call, then answers with what the tool returned. The
-	 * tool loop between the two is Spring AI's own.
+	 * Stands in for an LLM: asks for one tool call, then answers with what the tool
+	 * returned. The tool loop between the two is Spring AI's own.
 	 */
 	private record ScriptedModel(String tool) implements ChatModel {
 

@@ -41,8 +41,9 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The stdio profile as a process-spawning client (Claude Desktop, an IDE) uses it: a separate JVM
- * started with {@code --spring.profiles.active=stdio}, spoken to over its stdin and stdout only.
+ * The stdio profile as a process-spawning client (Claude Desktop, an IDE) uses it: a
+ * separate JVM started with {@code --spring.profiles.active=stdio}, spoken to over its
+ * stdin and stdout only.
  */
 class StdioTransportTest {
 
@@ -85,19 +86,23 @@ class StdioTransportTest {
 			assertThat(shot.isError()).isNotEqualTo(Boolean.TRUE);
 			assertThat(McpTestClients.image(shot).getWidth()).isEqualTo(1280);
 
-			// Pointer input asks a human: the question travels to this client over stdio while the
+			// Pointer input asks a human: the question travels to this client over stdio
+			// while the
 			// tool waits, which deadlocks if tools run on the thread that reads stdin.
 			CallToolResult moved = call(client, "mouse_move", Map.of("coordinate", List.of(200, 100)));
 			assertThat(moved.isError()).as(text(moved)).isNotEqualTo(Boolean.TRUE);
 			assertThat(elicitations).singleElement().asString().contains("the agent (local via deskhand-stdio-test)");
-			// 1920x1080 desktop, 1280x720 screenshots: image (200,100) is screen (300,150).
+			// 1920x1080 desktop, 1280x720 screenshots: image (200,100) is screen
+			// (300,150).
 			assertThat(TestDesktop.shared().pointerLocation()).isEqualTo(new Pointer(300, 150));
 
 			CallToolResult position = call(client, "cursor_position", Map.of());
 			assertThat(text(position)).contains("\"coordinate\":[200,100]");
 
-			// The operators' port stays, behind the operator token. It opens when the context has
-			// started, which can be after stdin already answers (the MCP server starts with its bean).
+			// The operators' port stays, behind the operator token. It opens when the
+			// context has
+			// started, which can be after stdin already answers (the MCP server starts
+			// with its bean).
 			HttpResponse<String> deskhand = awaitOperatorPort(new OperatorApi(managementPort, OPERATOR_TOKEN))
 				.get("/actuator/deskhand");
 			assertThat(deskhand.statusCode()).isEqualTo(200);
@@ -129,7 +134,8 @@ class StdioTransportTest {
 			server.destroyForcibly();
 		}
 		reader.join(10_000);
-		// Every line the process wrote, start-up and shutdown included, was one JSON-RPC message.
+		// Every line the process wrote, start-up and shutdown included, was one JSON-RPC
+		// message.
 		for (String line : stdout) {
 			assertThat(JSON.readTree(line).path("jsonrpc").asString()).as(line).isEqualTo("2.0");
 		}
@@ -197,7 +203,9 @@ class StdioTransportTest {
 		stdin.flush();
 	}
 
-	/** The next line on stdout, which must be a JSON-RPC message; fails on anything else. */
+	/**
+	 * The next line on stdout, which must be a JSON-RPC message; fails on anything else.
+	 */
 	private static JsonNode response(BlockingQueue<String> stdout, Duration timeout, Supplier<String> diagnostics)
 			throws InterruptedException {
 		String line = stdout.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -33,8 +33,8 @@ class DeskhandInfoContributorTest {
 		assertThat(deskhand).containsEntry("version", "1.2.3")
 			.containsEntry("driver", "fake")
 			.containsEntry("display", "fake")
-			.containsEntry("imageBudget", Map.of("maxWidth", 1280, "maxHeight", 800, "maxPixels", 1_150_000L,
-					"format", "jpeg"));
+			.containsEntry("imageBudget",
+					Map.of("maxWidth", 1280, "maxHeight", 800, "maxPixels", 1_150_000L, "format", "jpeg"));
 		assertThat((Map<String, Object>) deskhand.get("os")).containsEntry("name", System.getProperty("os.name"))
 			.containsKey("family");
 		List<Map<String, Object>> displays = (List<Map<String, Object>>) deskhand.get("displays");

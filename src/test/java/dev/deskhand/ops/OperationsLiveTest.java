@@ -40,14 +40,13 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an operator sees on the management port while a real MCP client works a real desktop:
- * Prometheus metrics, health and readiness through a failsafe trip, info, and
- * {@code /actuator/deskhand} with its recent actions. Default policies: pointer and keyboard ask,
- * and the client's user approves for the session.
+ * What an operator sees on the management port while a real MCP client works a real
+ * desktop: Prometheus metrics, health and readiness through a failsafe trip, info, and
+ * {@code /actuator/deskhand} with its recent actions. Default policies: pointer and
+ * keyboard ask, and the client's user approves for the session.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false",
-				"deskhand.screenshot.settle=50ms",
+		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.screenshot.settle=50ms",
 				"deskhand.security.operator-token=" + OperationsLiveTest.OPERATOR_TOKEN })
 class OperationsLiveTest {
 

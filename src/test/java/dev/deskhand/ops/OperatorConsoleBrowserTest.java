@@ -60,9 +60,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The operator console in a real browser: Debian's headless Chromium driven through its
- * ChromeDriver by Selenium, against the live server on a private Xvfb desktop. An MCP client that
- * cannot answer elicitation triggers approvals; the operator's clicks on the page decide them,
- * and a witness window in its own JVM says whether the click reached the desktop.
+ * ChromeDriver by Selenium, against the live server on a private Xvfb desktop. An MCP
+ * client that cannot answer elicitation triggers approvals; the operator's clicks on the
+ * page decide them, and a witness window in its own JVM says whether the click reached
+ * the desktop.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
@@ -85,7 +86,8 @@ class OperatorConsoleBrowserTest {
 
 	private static final Pattern PENDING_ID = Pattern.compile("\"id\":\"(a\\d+)\"");
 
-	// How long a refused action gets to (wrongly) show up at the witness before we call it absent.
+	// How long a refused action gets to (wrongly) show up at the witness before we call
+	// it absent.
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	@TempDir
@@ -166,8 +168,10 @@ class OperatorConsoleBrowserTest {
 		assertThat(card.findElement(By.className("summary")).getText()).startsWith("left-click at");
 		assertThat(card.findElement(By.className("tool")).getText()).isEqualTo("left_click");
 
-		// The crop of where it will click: about 320x200 desktop pixels around the target (whole
-		// screenshot pixels, 1.5 desktop pixels each, cover it), marked in the middle since the
+		// The crop of where it will click: about 320x200 desktop pixels around the target
+		// (whole
+		// screenshot pixels, 1.5 desktop pixels each, cover it), marked in the middle
+		// since the
 		// target is far from the display's edges.
 		WebElement crop = card.findElement(By.className("crop"));
 		until((d) -> naturalWidth(crop) >= ConsolePreviews.CROP_WIDTH);
@@ -226,7 +230,8 @@ class OperatorConsoleBrowserTest {
 		witness.focus();
 		witness.clearEvents();
 		CompletableFuture<CallToolResult> click = clickAsync(100, 220);
-		// The click still asks first; approved, it meets the tripped failsafe in the queue.
+		// The click still asks first; approved, it meets the tripped failsafe in the
+		// queue.
 		awaitCard().findElement(By.className("approve-once")).click();
 		CallToolResult result = click.get(10, TimeUnit.SECONDS);
 		assertThat(text(result)).startsWith("E_FAILSAFE: ");
@@ -319,7 +324,9 @@ class OperatorConsoleBrowserTest {
 		return CompletableFuture.supplyAsync(() -> call(this.agent, "left_click", Map.of("coordinate", point)));
 	}
 
-	/** An agent with a token and without elicitation: its approvals wait for the operator. */
+	/**
+	 * An agent with a token and without elicitation: its approvals wait for the operator.
+	 */
 	private McpSyncClient agentClient() {
 		McpSyncClient client = McpClient
 			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port)
@@ -334,7 +341,9 @@ class OperatorConsoleBrowserTest {
 		return client;
 	}
 
-	/** A failed test may leave a request waiting: the next test must not find its card. */
+	/**
+	 * A failed test may leave a request waiting: the next test must not find its card.
+	 */
 	private void denyWhatIsPending() {
 		Matcher ids = PENDING_ID.matcher(operator().get("/actuator/approvals").body());
 		while (ids.find()) {
@@ -344,8 +353,8 @@ class OperatorConsoleBrowserTest {
 
 	private static void assertNothingArrives() throws InterruptedException {
 		Thread.sleep(QUIET.toMillis());
-		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN")
-				|| e.startsWith("TEXT") && !e.equals("TEXT "));
+		assertThat(witness.events()).noneMatch(
+				(e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN") || e.startsWith("TEXT") && !e.equals("TEXT "));
 	}
 
 	private String awaitBody(String path, String expected) throws InterruptedException {

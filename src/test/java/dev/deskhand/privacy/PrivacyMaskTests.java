@@ -14,7 +14,9 @@ import dev.deskhand.platform.WindowInfo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The mask's arithmetic on frames of a region; the live tests show it on a real X server. */
+/**
+ * The mask's arithmetic on frames of a region; the live tests show it on a real X server.
+ */
 class PrivacyMaskTests {
 
 	private static final int WHITE = 0xFFFFFF;

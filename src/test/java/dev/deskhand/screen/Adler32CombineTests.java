@@ -17,7 +17,8 @@ class Adler32CombineTests {
 		Random random = new Random(firstLength * 31L + secondLength);
 		byte[] data = new byte[firstLength + secondLength];
 		random.nextBytes(data);
-		// long runs of 0xFF push both sums towards the modulus, where carries go wrong first
+		// long runs of 0xFF push both sums towards the modulus, where carries go wrong
+		// first
 		if (data.length > 10) {
 			java.util.Arrays.fill(data, data.length / 3, data.length / 2, (byte) 0xFF);
 		}

@@ -20,7 +20,8 @@ class AreaAverageScalerTests {
 
 	@Test
 	void integerRatioAveragesEachBlockExactly() {
-		// red channel per 2x2 block: {10,20,30,40} = 25, {1,2,2,2} = 1.75, {0,0,0,1} = 0.25,
+		// red channel per 2x2 block: {10,20,30,40} = 25, {1,2,2,2} = 1.75, {0,0,0,1} =
+		// 0.25,
 		// {0,0,1,1} = 0.5 which rounds half up (green there: 254.5 -> 255)
 		int[] red = { 10, 20, 1, 2, //
 				30, 40, 2, 2, //
@@ -38,7 +39,8 @@ class AreaAverageScalerTests {
 
 	@Test
 	void fractionalRatioWeighsPartialPixelsByArea() {
-		// 3 -> 2 columns: output 0 = p0 + p1/2, output 1 = p1/2 + p2, each over 1.5 pixels
+		// 3 -> 2 columns: output 0 = p0 + p1/2, output 1 = p1/2 + p2, each over 1.5
+		// pixels
 		Frame source = new Frame(3, 1, new int[] { rgb(0, 0, 0), rgb(150, 30, 3), rgb(90, 0, 255) });
 		Frame scaled = this.scaler.scale(source, 2, 1);
 		// red: (0 + 75) / 1.5 = 50, (75 + 90) / 1.5 = 110; green: 15 / 1.5 = 10 twice;
@@ -113,7 +115,8 @@ class AreaAverageScalerTests {
 
 	@Test
 	void matchesDirectAverageWhenTheAreaIsTooLargeForTheReciprocal() {
-		// 8191 and 1031 are prime, so one output pixel is 8191 x 1031 units: past 2^23, where
+		// 8191 and 1031 are prime, so one output pixel is 8191 x 1031 units: past 2^23,
+		// where
 		// the scaler divides instead of multiplying by a reciprocal
 		Frame source = randomFrame(new Random(11), 8191, 1031);
 		PixelAssertions.assertSamePixels(this.scaler.scale(source, 8190, 1030).pixels(), reference(source, 8190, 1030),
@@ -130,7 +133,8 @@ class AreaAverageScalerTests {
 			for (long q = 0; q <= 256; q++) {
 				for (long n : new long[] { q * divisor, q * divisor + divisor - 1, q * divisor + divisor / 2 }) {
 					if (n <= 256 * divisor) {
-						assertThat(AreaAverageScaler.divideRounded(n, divisor, reciprocal)).isEqualTo((int) (n / divisor));
+						assertThat(AreaAverageScaler.divideRounded(n, divisor, reciprocal))
+							.isEqualTo((int) (n / divisor));
 					}
 				}
 			}
@@ -165,12 +169,16 @@ class AreaAverageScalerTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.scaler.scale(source, 2, -1));
 	}
 
-	/** Each output pixel straight from its definition: overlap-weighted sum over the source. */
+	/**
+	 * Each output pixel straight from its definition: overlap-weighted sum over the
+	 * source.
+	 */
 	private static int[] reference(Frame source, int targetWidth, int targetHeight) {
 		int width = source.width();
 		int height = source.height();
 		int[] out = new int[targetWidth * targetHeight];
-		// in units of 1/(target size) of a source pixel: output X spans [X*width, (X+1)*width)
+		// in units of 1/(target size) of a source pixel: output X spans [X*width,
+		// (X+1)*width)
 		long area = (long) width * height;
 		for (int oy = 0; oy < targetHeight; oy++) {
 			for (int ox = 0; ox < targetWidth; ox++) {
@@ -189,7 +197,8 @@ class AreaAverageScalerTests {
 				}
 				int pixel = 0;
 				for (long channel : sum) {
-					// the weights above total width * height * ... per unit; round half up
+					// the weights above total width * height * ... per unit; round half
+					// up
 					long total = area;
 					pixel = (pixel << 8) | (int) ((2 * channel + total) / (2 * total));
 				}
@@ -199,7 +208,9 @@ class AreaAverageScalerTests {
 		return out;
 	}
 
-	/** Length of [s*sourceUnit, (s+1)*sourceUnit) inside [o*targetUnit, (o+1)*targetUnit). */
+	/**
+	 * Length of [s*sourceUnit, (s+1)*sourceUnit) inside [o*targetUnit, (o+1)*targetUnit).
+	 */
 	private static long overlap(long s, long sourceUnit, long o, long targetUnit) {
 		long start = Math.max(s * sourceUnit, o * targetUnit);
 		long end = Math.min((s + 1) * sourceUnit, (o + 1) * targetUnit);
@@ -217,7 +228,6 @@ class AreaAverageScalerTests {
 	private static int rgb(int r, int g, int b) {
 		return (r << 16) | (g << 8) | b;
 	}
-
 
 	@ParameterizedTest(name = "{0}x{1} -> {2}x{3} in bands")
 	@CsvSource({ "1920, 1080, 1280, 720", "1366, 768, 1280, 720", "2560, 1600, 1280, 800", "1000, 999, 997, 611",

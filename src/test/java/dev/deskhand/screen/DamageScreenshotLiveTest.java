@@ -24,10 +24,11 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Damage-assisted screenshots on the shared Xvfb while other X clients draw (xterms printing in
- * three corners of the screen, xsetroot, the pointer moving): after every change the screenshot's
- * frame is pixel for pixel a whole capture's (and ImageMagick's {@code import}), though only the
- * damaged rows were captured; with nothing drawn, nothing is captured at all.
+ * Damage-assisted screenshots on the shared Xvfb while other X clients draw (xterms
+ * printing in three corners of the screen, xsetroot, the pointer moving): after every
+ * change the screenshot's frame is pixel for pixel a whole capture's (and ImageMagick's
+ * {@code import}), though only the damaged rows were captured; with nothing drawn,
+ * nothing is captured at all.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DamageScreenshotLiveTest {
@@ -148,8 +149,9 @@ class DamageScreenshotLiveTest {
 	}
 
 	/**
-	 * Waits until two whole captures 150 ms apart agree, then takes the pipeline's screenshot; the
-	 * whole capture right after it must agree with the one before, else it tries again.
+	 * Waits until two whole captures 150 ms apart agree, then takes the pipeline's
+	 * screenshot; the whole capture right after it must agree with the one before, else
+	 * it tries again.
 	 * @return the whole capture the screenshot must equal
 	 */
 	private Frame screenshotOfStillScreen() {

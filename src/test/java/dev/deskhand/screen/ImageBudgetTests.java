@@ -25,7 +25,8 @@ class ImageBudgetTests {
 
 	@Test
 	void pixelLimitBindsBeforeTheBox() {
-		// sqrt(1e6 / (1920 * 1080)) * 1920 = 1333.3; 1335x751 and 1334x750 both pass a million
+		// sqrt(1e6 / (1920 * 1080)) * 1920 = 1333.3; 1335x751 and 1334x750 both pass a
+		// million
 		ImageBudget square = new ImageBudget(2000, 2000, 1_000_000);
 		assertThat(square.fit(1920, 1080)).isEqualTo(new ImageSize(1333, 750));
 	}
@@ -47,7 +48,8 @@ class ImageBudgetTests {
 	void fuzzNeverExceedsNeverUpscalesKeepsAspect() {
 		Random random = new Random(20261130);
 		ImageBudget[] budgets = { ImageBudget.DEFAULT, new ImageBudget(1024, 768, 786_432),
-				new ImageBudget(2000, 2000, 1_000_000), new ImageBudget(800, 1280, 500_000), new ImageBudget(7, 5, 20) };
+				new ImageBudget(2000, 2000, 1_000_000), new ImageBudget(800, 1280, 500_000),
+				new ImageBudget(7, 5, 20) };
 		for (ImageBudget candidate : budgets) {
 			for (int i = 0; i < 400; i++) {
 				int width = 1 + random.nextInt((i % 4 == 0) ? 200 : 8000);
@@ -67,7 +69,8 @@ class ImageBudgetTests {
 			assertThat(size).as(where).isEqualTo(new ImageSize(width, height));
 			return;
 		}
-		// the shorter side is the exact ratio rounded: off by at most half a pixel, unless a
+		// the shorter side is the exact ratio rounded: off by at most half a pixel,
+		// unless a
 		// one-pixel minimum held it up
 		int longSide = Math.max(width, height);
 		long error = Math.abs((long) size.width() * height - (long) size.height() * width);
@@ -75,7 +78,8 @@ class ImageBudgetTests {
 		if (!clampedToOne) {
 			assertThat(2 * error).as(where).isLessThanOrEqualTo(longSide);
 		}
-		// and nothing is wasted: within 2% of the real-valued best scale once rounding is small
+		// and nothing is wasted: within 2% of the real-valued best scale once rounding is
+		// small
 		double best = Math.min(Math.min((double) budget.maxWidth() / width, (double) budget.maxHeight() / height),
 				Math.sqrt((double) budget.maxPixels() / ((double) width * height)));
 		if (Math.min(width, height) * best >= 100) {

@@ -11,8 +11,8 @@ import dev.deskhand.platform.Frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Incremental PNG screenshots are exactly the images a fresh encode makes, whatever changed, and
- * re-encode only the tiles whose source rows changed.
+ * Incremental PNG screenshots are exactly the images a fresh encode makes, whatever
+ * changed, and re-encode only the tiles whose source rows changed.
  */
 class IncrementalPngTests {
 
@@ -34,7 +34,8 @@ class IncrementalPngTests {
 		long id = 1;
 		encodeAndCheck(incremental, screen, id, -1, null);
 		for (int round = 0; round < 25; round++) {
-			// a rectangle of any size anywhere, sometimes a single pixel, sometimes nothing
+			// a rectangle of any size anywhere, sometimes a single pixel, sometimes
+			// nothing
 			int x = random.nextInt(1920);
 			int y = random.nextInt(1080);
 			int w = (round % 5 == 0) ? 1 : 1 + random.nextInt(1920 - x);
@@ -89,7 +90,8 @@ class IncrementalPngTests {
 		int[] screen = StripedPngTests.desktopLike(1920, 1080, 13).pixels();
 		IncrementalPng incremental = new IncrementalPng(this.png, workers);
 		encodeAndCheck(incremental, screen, 1, -1, null);
-		// frame 2 (say, a JPEG screenshot) changed source row 30, frame 3 row 1000; neither went
+		// frame 2 (say, a JPEG screenshot) changed source row 30, frame 3 row 1000;
+		// neither went
 		// through this PNG
 		int[] before = screen.clone();
 		screen[30 * 1920] ^= 0xFFFFFF;
@@ -99,8 +101,8 @@ class IncrementalPngTests {
 		incremental.frameReplaced(3, 2, changedRows(before, screen, 1920));
 		byte[] image = incremental.encode(new Frame(1920, 1080, screen), 3, 1280, 720);
 		assertThat(incremental.lastEncodedTiles()).isEqualTo(2);
-		assertThat(image).isEqualTo(
-				new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, 1280, 720));
+		assertThat(image)
+			.isEqualTo(new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, 1280, 720));
 		// a gap in the chain (frame 5 reported against 4, which never was) trusts nothing
 		screen[500 * 1920] ^= 0xFFFFFF;
 		incremental.frameReplaced(5, 4, new boolean[1080]);
@@ -118,8 +120,8 @@ class IncrementalPngTests {
 		PixelAssertions.assertSamePixels(PngEncoderTests.decode(small), expected.pixels(), 640, "640x360");
 	}
 
-	private void encodeAndCheck(IncrementalPng incremental, int[] screen, long id, long previousId,
-			boolean[] changed) throws IOException {
+	private void encodeAndCheck(IncrementalPng incremental, int[] screen, long id, long previousId, boolean[] changed)
+			throws IOException {
 		incremental.frameReplaced(id, previousId, changed);
 		byte[] image = incremental.encode(new Frame(1920, 1080, screen), id, 1280, 720);
 		byte[] fresh = new IncrementalPng(this.png, null).encode(new Frame(1920, 1080, screen.clone()), 1, 1280, 720);

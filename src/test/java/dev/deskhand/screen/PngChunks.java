@@ -10,7 +10,10 @@ import java.util.zip.CRC32;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A PNG taken apart into its chunks, each CRC checked, for tests that look inside the stream. */
+/**
+ * A PNG taken apart into its chunks, each CRC checked, for tests that look inside the
+ * stream.
+ */
 record PngChunks(List<String> types, byte[] idat) {
 
 	private static final byte[] SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };

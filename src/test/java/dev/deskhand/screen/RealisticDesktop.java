@@ -11,10 +11,10 @@ import java.util.List;
 import dev.deskhand.testing.TestDesktop;
 
 /**
- * Puts what an agent really looks at on a test desktop: a plasma "photo" background and xterms
- * full of text (a man page, {@code top} on a dark theme, a long listing), as in
- * {@code notes/perf-baseline.md}. Flat test screens compress ten times better than that and
- * would flatter every encoder.
+ * Puts what an agent really looks at on a test desktop: a plasma "photo" background and
+ * xterms full of text (a man page, {@code top} on a dark theme, a long listing), as in
+ * {@code notes/perf-baseline.md}. Flat test screens compress ten times better than that
+ * and would flatter every encoder.
  */
 final class RealisticDesktop implements AutoCloseable {
 
@@ -54,8 +54,9 @@ final class RealisticDesktop implements AutoCloseable {
 	private void paintBackground(TestDesktop desktop) {
 		Path background = this.workDir.resolve("plasma.png");
 		String[] size = desktop.geometry().split("x");
-		desktop.run(SLOW, "/usr/bin/convert", "-seed", "7", "-size", size[0] + "x" + size[1], "plasma:fractal", "-blur",
-				"0x1", background.toString())
+		desktop
+			.run(SLOW, "/usr/bin/convert", "-seed", "7", "-size", size[0] + "x" + size[1], "plasma:fractal", "-blur",
+					"0x1", background.toString())
 			.requireSuccess("convert plasma");
 		// display exits with 1 after setting the root background; the background stays
 		desktop.run(SLOW, "/usr/bin/display", "-window", "root", background.toString());

@@ -28,11 +28,12 @@ class ScreenGeometryTests {
 	private static final ScreenGeometry LAPTOP = geometry("laptop", new Rect(0, 0, 1366, 768));
 
 	static Stream<Arguments> geometries() {
-		return Stream.of(FULL_HD, RIGHT, LAPTOP, geometry("4k", new Rect(0, 0, 3840, 2160)),
-				geometry("above-left", new Rect(-1280, -1024, 1280, 1024)),
-				geometry("small", new Rect(100, 50, 800, 600)), geometry("odd", new Rect(7, 3, 1001, 997)),
-				new ScreenGeometry("odd-ratio", new Rect(0, 0, 1001, 997), 1000, 617),
-				geometry("ultrawide", new Rect(3840, 200, 3440, 1440)))
+		return Stream
+			.of(FULL_HD, RIGHT, LAPTOP, geometry("4k", new Rect(0, 0, 3840, 2160)),
+					geometry("above-left", new Rect(-1280, -1024, 1280, 1024)),
+					geometry("small", new Rect(100, 50, 800, 600)), geometry("odd", new Rect(7, 3, 1001, 997)),
+					new ScreenGeometry("odd-ratio", new Rect(0, 0, 1001, 997), 1000, 617),
+					geometry("ultrawide", new Rect(3840, 200, 3440, 1440)))
 			.map(Arguments::of);
 	}
 
@@ -48,7 +49,8 @@ class ScreenGeometryTests {
 			for (int x = 0; x < geometry.imageWidth(); x++) {
 				Point desktop = geometry.toDesktop(x, y);
 				int[] back = geometry.toImage(desktop);
-				// plain checks: millions of AssertJ assertions would dominate the test run
+				// plain checks: millions of AssertJ assertions would dominate the test
+				// run
 				if (back[0] != x || back[1] != y || !bounds.contains(desktop.x(), desktop.y())) {
 					fail("pixel (%d, %d) -> %s -> (%d, %d) in %s", x, y, desktop, back[0], back[1], bounds);
 				}
@@ -102,8 +104,10 @@ class ScreenGeometryTests {
 
 	@Test
 	void nearOneRatioMapsBackThroughPixelCentres() {
-		// 1366 -> 1280: image pixel 1 lands on logical 1 (centre 1.5 * 1.067 = 1.6); mapping
-		// logical 1 back from its left edge would give image pixel 0, from its centre gives 1
+		// 1366 -> 1280: image pixel 1 lands on logical 1 (centre 1.5 * 1.067 = 1.6);
+		// mapping
+		// logical 1 back from its left edge would give image pixel 0, from its centre
+		// gives 1
 		assertThat(LAPTOP.imageWidth()).isEqualTo(1280);
 		assertThat(LAPTOP.imageHeight()).isEqualTo(720);
 		assertThat(LAPTOP.toDesktop(1, 1)).isEqualTo(new Point(1, 1));

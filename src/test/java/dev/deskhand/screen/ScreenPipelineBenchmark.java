@@ -30,12 +30,13 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.testing.TestDesktop;
 
 /**
- * The in-process screenshot pipeline, step by step, on a 1920x1080 Xvfb with realistic content:
- * capture, scale, encode, the frame comparison, the whole {@link ScreenService#screenshot} call
- * with an unchanged and with a changed screen, with damage tracking on and off, zoom, and the
- * pipeline as it was before the fast path. Cases run interleaved, shuffled per round, after a JIT warm-up. Not a test: run it with
- * {@code ./mvnw test -Pbench -Dtest=ScreenPipelineBenchmark} ({@code -Dbench.rounds=80} for more
- * rounds). It prints medians and allocations; nothing asserts a time.
+ * The in-process screenshot pipeline, step by step, on a 1920x1080 Xvfb with realistic
+ * content: capture, scale, encode, the frame comparison, the whole
+ * {@link ScreenService#screenshot} call with an unchanged and with a changed screen, with
+ * damage tracking on and off, zoom, and the pipeline as it was before the fast path.
+ * Cases run interleaved, shuffled per round, after a JIT warm-up. Not a test: run it with
+ * {@code ./mvnw test -Pbench -Dtest=ScreenPipelineBenchmark} ({@code -Dbench.rounds=80}
+ * for more rounds). It prints medians and allocations; nothing asserts a time.
  */
 @Tag("benchmark")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -86,12 +87,14 @@ class ScreenPipelineBenchmark {
 		PngEncoder png = new PngEncoder();
 		ImageEncoders encoders = new ImageEncoders();
 		int[] copy = frame.pixels().clone();
-		// a filter that changes the last pixel per call: every capture differs from the last one,
+		// a filter that changes the last pixel per call: every capture differs from the
+		// last one,
 		// found only at the end of the comparison (its worst case)
 		int[] counter = { 0 };
 		ScreenService changing = new ScreenService(this.driver, this.properties, Clock.systemUTC(),
 				List.of((f, region) -> f.pixels()[f.width() * f.height() - 1] = ++counter[0] & 0xFFFFFF));
-		// a filter that changes the first pixel of every row: no tile of the last image can be reused
+		// a filter that changes the first pixel of every row: no tile of the last image
+		// can be reused
 		int[] rows = { 0 };
 		ScreenService everyRow = new ScreenService(this.driver, this.properties, Clock.systemUTC(),
 				List.of((f, region) -> {
@@ -101,7 +104,8 @@ class ScreenPipelineBenchmark {
 					}
 				}));
 		String display = this.screen.displays().get(0).id();
-		// damage tracking on and off, after a line was added to a small terminal (a real X client
+		// damage tracking on and off, after a line was added to a small terminal (a real
+		// X client
 		// drawing, so that the server reports damage)
 		ScreenService tracked = new ScreenService(this.driver, withDamageTracking(true), Clock.systemUTC());
 		ScreenService untracked = new ScreenService(this.driver, withDamageTracking(false), Clock.systemUTC());
@@ -141,9 +145,11 @@ class ScreenPipelineBenchmark {
 				() -> record(bytes, "jpeg q0.8 encode 1280x720", encoders.encode(scaled, ImageFormat.JPEG, 0.8f)));
 		cases.put("64-bit hash of 1920x1080 ints", () -> hash(frame.pixels()));
 		cases.put("Arrays.equals 1920x1080 frames", () -> Arrays.equals(frame.pixels(), copy));
-		// the pipeline as it was before the fast path: capture, scale into a new array, one stripe
+		// the pipeline as it was before the fast path: capture, scale into a new array,
+		// one stripe
 		String old = "old pipeline: capture+scale+png 1 stripe";
-		cases.put(old, () -> record(bytes, old, png.encode(scaler.scale(this.driver.capture().capture(full), 1280, 720))));
+		cases.put(old,
+				() -> record(bytes, old, png.encode(scaler.scale(this.driver.capture().capture(full), 1280, 720))));
 		cases.put("screenshot png, unchanged screen", () -> record(bytes, "screenshot png, unchanged screen",
 				this.screen.screenshot("bench", display, ImageFormat.PNG).image()));
 		cases.put("screenshot png, last pixel changed", () -> record(bytes, "screenshot png, last pixel changed",
@@ -187,8 +193,8 @@ class ScreenPipelineBenchmark {
 		if (dump != null) {
 			Files.write(Path.of(dump), png.encode(scaled));
 		}
-		System.out.printf("%n%-44s %8s %8s %10s   (%d rounds after %d warm-up, %d cores)%n", "case", "p50 ms",
-				"p95 ms", "bytes", ROUNDS, WARMUP, Runtime.getRuntime().availableProcessors());
+		System.out.printf("%n%-44s %8s %8s %10s   (%d rounds after %d warm-up, %d cores)%n", "case", "p50 ms", "p95 ms",
+				"bytes", ROUNDS, WARMUP, Runtime.getRuntime().availableProcessors());
 		samples.forEach((name, values) -> System.out.printf("%-44s %8.2f %8.2f %10s%n", name, percentile(values, 0.5),
 				percentile(values, 0.95), bytes.containsKey(name) ? String.valueOf(bytes.get(name)) : ""));
 		System.out.printf("%nbytes allocated per call on the calling thread (median of 20, after warm-up)%n");
@@ -237,7 +243,9 @@ class ScreenPipelineBenchmark {
 		return samples;
 	}
 
-	/** A 64-bit multiply-xor hash in four independent lanes, so the multiplies overlap. */
+	/**
+	 * A 64-bit multiply-xor hash in four independent lanes, so the multiplies overlap.
+	 */
 	static long hash(int[] pixels) {
 		long a = 0x9E3779B97F4A7C15L;
 		long b = 0xC2B2AE3D27D4EB4FL;
@@ -258,8 +266,7 @@ class ScreenPipelineBenchmark {
 	}
 
 	private static long allocatedBy(Supplier<Object> action) {
-		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory
-			.getThreadMXBean();
+		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 		List<Double> values = new ArrayList<>();
 		for (int i = 0; i < 20; i++) {
 			long before = threads.getCurrentThreadAllocatedBytes();

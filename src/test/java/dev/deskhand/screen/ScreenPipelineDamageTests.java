@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Damage-assisted screenshots on a synthetic screen, with a fake capture that records what it was
- * asked for and a fake damage source shared by every consumer, like one X server's: only damaged
- * rows are captured, nothing when nothing was drawn, and the result is always the image a whole
- * capture gives.
+ * Damage-assisted screenshots on a synthetic screen, with a fake capture that records
+ * what it was asked for and a fake damage source shared by every consumer, like one X
+ * server's: only damaged rows are captured, nothing when nothing was drawn, and the
+ * result is always the image a whole capture gives.
  */
 class ScreenPipelineDamageTests {
 
@@ -129,7 +129,8 @@ class ScreenPipelineDamageTests {
 		long r1 = this.pipeline.screenshot("right", right, half, ImageFormat.PNG, 0.8f).frameId();
 		this.captured.clear();
 		draw(new Rect(1000, 300, 40, 20), 0x00FFFF);
-		// the left display asks first: the damage it fetches must still reach the right one
+		// the left display asks first: the damage it fetches must still reach the right
+		// one
 		long l2 = this.pipeline.screenshot("left", left, half, ImageFormat.PNG, 0.8f).frameId();
 		long r2 = this.pipeline.screenshot("right", right, half, ImageFormat.PNG, 0.8f).frameId();
 		assertThat(l2).isEqualTo(l1);
@@ -172,21 +173,22 @@ class ScreenPipelineDamageTests {
 	void aConfirmedFrameServesZoomsAgainLikeAnIdenticalCapture() {
 		long frameId = shot().frameId();
 		this.clock.addAndGet(Duration.ofMillis(2001).toNanos());
-		assertThat(this.pipeline.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT,
-				ImageFormat.PNG, 0.8f)
+		assertThat(this.pipeline
+			.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT, ImageFormat.PNG, 0.8f)
 			.frameId()).isEqualTo(-1);
 		assertThat(shot().frameId()).isEqualTo(frameId);
 		this.captured.clear();
-		assertThat(this.pipeline.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT,
-				ImageFormat.PNG, 0.8f)
+		assertThat(this.pipeline
+			.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT, ImageFormat.PNG, 0.8f)
 			.frameId()).isEqualTo(frameId);
 		assertThat(this.captured).isEmpty();
-		// input after the question: the confirmation is older than the input, no zoom from it
+		// input after the question: the confirmation is older than the input, no zoom
+		// from it
 		this.pipeline.inputStarting();
 		shot();
 		this.pipeline.inputStarting();
-		assertThat(this.pipeline.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT,
-				ImageFormat.PNG, 0.8f)
+		assertThat(this.pipeline
+			.zoom("screen", frameId, new Rect(0, 0, 100, 100), ImageBudget.DEFAULT, ImageFormat.PNG, 0.8f)
 			.frameId()).isEqualTo(-1);
 	}
 

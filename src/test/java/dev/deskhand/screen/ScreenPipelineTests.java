@@ -24,8 +24,9 @@ import dev.deskhand.platform.Rect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The screenshot pipeline on synthetic screens: an identical capture reuses the cached encoding, a
- * change of any pixel never does, and a zoom crops from the screenshot's frame while it is fresh.
+ * The screenshot pipeline on synthetic screens: an identical capture reuses the cached
+ * encoding, a change of any pixel never does, and a zoom crops from the screenshot's
+ * frame while it is fresh.
  */
 class ScreenPipelineTests {
 
@@ -211,8 +212,8 @@ class ScreenPipelineTests {
 		ScreenPipeline.Image after = shot(ImageFormat.PNG);
 		ScreenPipeline fresh = new ScreenPipeline(this::capture, List.of(), new FrameCache(),
 				new AreaAverageScaler(workers), this.encoders, this.png, workers, new PixelBuffers(3));
-		assertThat(after.bytes()).isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f)
-			.bytes());
+		assertThat(after.bytes())
+			.isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f).bytes());
 		Frame expected = new AreaAverageScaler().scale(new Frame(1920, 1080, this.screen.clone()), 1280, 720);
 		PixelAssertions.assertSamePixels(PngEncoderTests.decode(after.bytes()), expected.pixels(), 1280, "after");
 	}
@@ -226,8 +227,8 @@ class ScreenPipelineTests {
 		ScreenPipeline.Image png = shot(ImageFormat.PNG);
 		ScreenPipeline fresh = new ScreenPipeline(this::capture, List.of(), new FrameCache(),
 				new AreaAverageScaler(workers), this.encoders, this.png, workers, new PixelBuffers(3));
-		assertThat(png.bytes()).isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f)
-			.bytes());
+		assertThat(png.bytes())
+			.isEqualTo(fresh.screenshot("screen", DISPLAY, BUDGET_SIZE, ImageFormat.PNG, 0.8f).bytes());
 	}
 
 	@Test
@@ -237,7 +238,8 @@ class ScreenPipelineTests {
 			shot((i % 3 == 0) ? ImageFormat.JPEG : ImageFormat.PNG);
 			shot(ImageFormat.PNG);
 		}
-		// the cached frame and the next capture; a third only while a JPEG holds its scaled image
+		// the cached frame and the next capture; a third only while a JPEG holds its
+		// scaled image
 		assertThat(this.captureBuffers).hasSizeLessThanOrEqualTo(3);
 	}
 

@@ -18,9 +18,9 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The screenshot fast path on a real Xvfb: a change made by another X client shows in the very
- * next screenshot (never a cached one), and a zoom cropped from the screenshot's frame is pixel
- * for pixel what a capture of that area shows.
+ * The screenshot fast path on a real Xvfb: a change made by another X client shows in the
+ * very next screenshot (never a cached one), and a zoom cropped from the screenshot's
+ * frame is pixel for pixel what a capture of that area shows.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false" })
@@ -58,15 +58,16 @@ class ScreenServiceLiveTest {
 	@Test
 	void zoomCroppedFromTheScreenshotIsWhatACaptureShows() throws Exception {
 		TestDesktop desktop = TestDesktop.shared();
-		ProcessBuilder builder = new ProcessBuilder("xterm", "-T", "zoom-source", "-geometry", "80x24+120+90", "-e", "sh",
-				"-c", "ls -l /usr/bin | head -40; sleep 60")
+		ProcessBuilder builder = new ProcessBuilder("xterm", "-T", "zoom-source", "-geometry", "80x24+120+90", "-e",
+				"sh", "-c", "ls -l /usr/bin | head -40; sleep 60")
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().putAll(desktop.environment());
 		Process xterm = builder.start();
 		try {
 			desktop.awaitWindow("zoom-source", QUICK);
-			// let it draw its text; xterm's cursor does not blink, so the screen then stays still
+			// let it draw its text; xterm's cursor does not blink, so the screen then
+			// stays still
 			Thread.sleep(1000);
 			Screenshot shot = this.screen.screenshot("zoomer", null, ImageFormat.PNG);
 			Rect area = shot.geometry().toDesktopRegion(60, 50, 460, 330);

@@ -21,7 +21,8 @@ class ScreenServiceTests {
 	private final CountingDriver driver = new CountingDriver();
 
 	private final ScreenService service = new ScreenService(this.driver,
-			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true), Clock.systemUTC());
+			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true),
+			Clock.systemUTC());
 
 	@Test
 	void zoomAfterAScreenshotIsTheCropOfItsFrameWithoutANewCapture() throws IOException {
@@ -88,7 +89,8 @@ class ScreenServiceTests {
 				for (int x = 0; x < region.width(); x++) {
 					int sx = region.x() + x;
 					int sy = region.y() + y;
-					pixels[y * region.width() + x] = ((sx * 7) & 0xFF) << 16 | ((sy * 3) & 0xFF) << 8 | ((sx ^ sy) & 0xFF);
+					pixels[y * region.width() + x] = ((sx * 7) & 0xFF) << 16 | ((sy * 3) & 0xFF) << 8
+							| ((sx ^ sy) & 0xFF);
 				}
 			}
 			return new Frame(region.width(), region.height(), pixels);

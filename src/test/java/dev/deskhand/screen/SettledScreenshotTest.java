@@ -15,7 +15,8 @@ class SettledScreenshotTest {
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();
 
 	private final ScreenService screen = new ScreenService(this.driver,
-			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true), Clock.systemUTC());
+			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true),
+			Clock.systemUTC());
 
 	@Test
 	void aStableScreenNeedsTwoCaptures() {
@@ -35,7 +36,8 @@ class SettledScreenshotTest {
 	void aScreenThatNeverSettlesIsCapturedOnlyUntilTheBound() {
 		this.driver.changingCaptures.set(1_000);
 		assertThat(this.screen.settledScreenshot("s", null, null, Duration.ofMillis(200)).width()).isEqualTo(1280);
-		// It returns the latest capture at the bound: a few captures, far from the 1,000 changes.
+		// It returns the latest capture at the bound: a few captures, far from the 1,000
+		// changes.
 		assertThat(this.driver.captures.get()).isBetween(1, 10);
 	}
 

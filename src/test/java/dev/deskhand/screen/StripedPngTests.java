@@ -35,7 +35,8 @@ class StripedPngTests {
 	@CsvSource({ "1, 1, 4", "1, 9, 4", "9, 1, 4", "3, 5, 3", "17, 4, 4", "2, 7, 7", "1023, 17, 3", "640, 480, 5",
 			"21846, 2, 2", "5, 40, 40" })
 	void tinyStripesJoinIntoOneValidStream(int width, int height, int stripes) throws Exception {
-		// a minimum stripe of one byte cuts even tiny images into as many stripes as asked
+		// a minimum stripe of one byte cuts even tiny images into as many stripes as
+		// asked
 		PngEncoder encoder = new PngEncoder(workers, stripes, 1);
 		Frame frame = PngEncoderTests.randomFrame(new Random(width * 7919L + height), width, height);
 		byte[] png = encoder.encode(frame);
@@ -90,7 +91,8 @@ class StripedPngTests {
 
 	@Test
 	void oneStripeIsTheSameStreamAsDeflatingAllRowsAtOnce() throws Exception {
-		// what the encoder did before stripes: one zlib stream, level 1, over every filtered row
+		// what the encoder did before stripes: one zlib stream, level 1, over every
+		// filtered row
 		Frame frame = desktopLike(1280, 720, 17);
 		PngChunks chunks = PngChunks.parse(new PngEncoder().encode(frame));
 		byte[] rows = inflate(chunks.idat(), (1 + 3 * 1280) * 720);
@@ -133,8 +135,9 @@ class StripedPngTests {
 	}
 
 	/**
-	 * The IDAT data is exactly one zlib stream: it inflates to every filtered row, ends with the
-	 * final block and no byte after it, and its trailer is the Adler-32 of all rows.
+	 * The IDAT data is exactly one zlib stream: it inflates to every filtered row, ends
+	 * with the final block and no byte after it, and its trailer is the Adler-32 of all
+	 * rows.
 	 */
 	private static void assertCompleteStream(PngChunks chunks, int width, int height) throws DataFormatException {
 		assertThat(chunks.types()).containsExactly("IHDR", "IDAT", "IEND");
@@ -148,7 +151,10 @@ class StripedPngTests {
 		}
 	}
 
-	/** Inflates a whole zlib stream, failing on a short stream, a checksum error or trailing bytes. */
+	/**
+	 * Inflates a whole zlib stream, failing on a short stream, a checksum error or
+	 * trailing bytes.
+	 */
 	private static byte[] inflate(byte[] stream, int expectedLength) throws DataFormatException {
 		Inflater inflater = new Inflater();
 		try {

@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Agent tokens configured: the agents' port admits exactly those tokens, the principal reaches
- * tools on both MCP transports, and the operators' port admits the operator token only.
+ * Agent tokens configured: the agents' port admits exactly those tokens, the principal
+ * reaches tools on both MCP transports, and the operators' port admits the operator token
+ * only.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
@@ -154,7 +155,8 @@ class AgentTokensEndToEndTest {
 	void operatorEndpointsAdmitTheOperatorTokenOnly() throws Exception {
 		assertThat(operatorGet("/actuator/metrics", null).statusCode()).isEqualTo(401);
 		assertThat(operatorGet("/actuator/metrics", "not-a-token").statusCode()).isEqualTo(401);
-		// An agent is known, but not allowed here: it must never answer its own approvals.
+		// An agent is known, but not allowed here: it must never answer its own
+		// approvals.
 		assertThat(operatorGet("/actuator/metrics", ALICE).statusCode()).isEqualTo(403);
 		assertThat(operatorGet("/actuator", ALICE).statusCode()).isEqualTo(403);
 		HttpResponse<String> metrics = operatorGet("/actuator/metrics", OPERATOR);

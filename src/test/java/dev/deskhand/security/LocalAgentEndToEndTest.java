@@ -28,9 +28,9 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * No agent tokens and a loopback-only server (the shipped defaults): agents need no token and act
- * as {@code local}; the operator token is generated into its file and is what opens the
- * operators' port.
+ * No agent tokens and a loopback-only server (the shipped defaults): agents need no token
+ * and act as {@code local}; the operator token is generated into its file and is what
+ * opens the operators' port.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "server.address=127.0.0.1", "deskhand.display.managed=false",
@@ -80,8 +80,9 @@ class LocalAgentEndToEndTest {
 		assertThat(token).matches("[A-Za-z0-9_-]{43}");
 		HttpClient http = HttpClient.newHttpClient();
 		URI metrics = URI.create("http://127.0.0.1:" + this.managementPort + "/actuator/metrics");
-		assertThat(http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.discarding())
-			.statusCode()).isEqualTo(401);
+		assertThat(
+				http.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.discarding()).statusCode())
+			.isEqualTo(401);
 		assertThat(http
 			.send(HttpRequest.newBuilder(metrics).header("Authorization", "Bearer " + token).build(),
 					HttpResponse.BodyHandlers.discarding())

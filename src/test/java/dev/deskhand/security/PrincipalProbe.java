@@ -11,8 +11,8 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Test-only probes: an MCP tool that answers with the principal it was called as, and an actuator
- * endpoint with a write operation, to see what reaches each side.
+ * Test-only probes: an MCP tool that answers with the principal it was called as, and an
+ * actuator endpoint with a write operation, to see what reaches each side.
  */
 @TestConfiguration(proxyBeanMethods = false)
 class PrincipalProbe {
@@ -38,7 +38,10 @@ class PrincipalProbe {
 
 	}
 
-	/** A POST on the management port, as the operator endpoints (approvals, failsafe) have. */
+	/**
+	 * A POST on the management port, as the operator endpoints (approvals, failsafe)
+	 * have.
+	 */
 	@Endpoint(id = "probe")
 	public static class ProbeEndpoint {
 

@@ -20,7 +20,10 @@ import org.springframework.security.web.SecurityFilterChain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The security wiring without a server: start-up rules and where the operator token comes from. */
+/**
+ * The security wiring without a server: start-up rules and where the operator token comes
+ * from.
+ */
 class SecurityConfigurationTest {
 
 	@TempDir

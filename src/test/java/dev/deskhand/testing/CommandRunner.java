@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs short-lived commands with a timeout.
  * <p>
- * Output goes to temporary files, not pipes: {@code xclip -i} forks a child that keeps the
- * selection and inherits stdout, so reading a pipe to EOF would wait for that child forever.
+ * Output goes to temporary files, not pipes: {@code xclip -i} forks a child that keeps
+ * the selection and inherits stdout, so reading a pipe to EOF would wait for that child
+ * forever.
  */
 final class CommandRunner {
 
@@ -70,8 +71,8 @@ final class CommandRunner {
 			return builder.start();
 		}
 		catch (IOException ex) {
-			throw new IllegalStateException("cannot run " + command.get(0) + " (is it installed and on PATH?): "
-					+ ex.getMessage(), ex);
+			throw new IllegalStateException(
+					"cannot run " + command.get(0) + " (is it installed and on PATH?): " + ex.getMessage(), ex);
 		}
 	}
 

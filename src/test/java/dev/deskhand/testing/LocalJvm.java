@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 
-/** What a test needs to start another JVM on this machine: its tools and a port to give it. */
+/**
+ * What a test needs to start another JVM on this machine: its tools and a port to give
+ * it.
+ */
 public final class LocalJvm {
 
 	private LocalJvm() {

@@ -12,7 +12,10 @@ import java.util.List;
  */
 public record ManagedWindow(long id, int pid, String title) {
 
-	/** What wmctrl prints when a window has no title it can decode (e.g. xterm's COMPOUND_TEXT). */
+	/**
+	 * What wmctrl prints when a window has no title it can decode (e.g. xterm's
+	 * COMPOUND_TEXT).
+	 */
 	static final String UNKNOWN_TITLE = "N/A";
 
 	public String hexId() {

@@ -9,7 +9,10 @@ import java.net.http.HttpResponse;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The operator API on the management port, as an operator with the operator token calls it. */
+/**
+ * The operator API on the management port, as an operator with the operator token calls
+ * it.
+ */
 public final class OperatorApi {
 
 	private static final Pattern SESSION = Pattern.compile("\"session\":\"(s-[0-9a-f]+)\"");
@@ -29,12 +32,15 @@ public final class OperatorApi {
 		return send("GET", path, null);
 	}
 
-	/** @param json a JSON body, or {@code null} for none */
+	/**
+	 * @param json a JSON body, or {@code null} for none
+	 */
 	public HttpResponse<String> send(String method, String path, String json) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 			.header("Authorization", "Bearer " + this.token);
 		if (json != null) {
-			request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
+			request.header("Content-Type", "application/json")
+				.method(method, HttpRequest.BodyPublishers.ofString(json));
 		}
 		else {
 			request.method(method, HttpRequest.BodyPublishers.noBody());

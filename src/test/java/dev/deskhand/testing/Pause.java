@@ -2,7 +2,10 @@ package dev.deskhand.testing;
 
 import java.time.Duration;
 
-/** A sleep for tests and harnesses: an interrupt keeps its flag and ends the wait with an exception. */
+/**
+ * A sleep for tests and harnesses: an interrupt keeps its flag and ends the wait with an
+ * exception.
+ */
 public final class Pause {
 
 	private Pause() {

@@ -21,8 +21,8 @@ import javax.imageio.ImageIO;
 import org.opentest4j.TestAbortedException;
 
 /**
- * A real X server (Xvfb + openbox) for live-desktop tests, with independent ways to look at
- * it: xdotool, wmctrl, xprop, ImageMagick and a JNA connection of the test's own.
+ * A real X server (Xvfb + openbox) for live-desktop tests, with independent ways to look
+ * at it: xdotool, wmctrl, xprop, ImageMagick and a JNA connection of the test's own.
  * <p>
  * {@link #shared()} is started once per test JVM and stopped by a shutdown hook; callers
  * never close it. {@link #start(String)} gives a private desktop the caller must close.
@@ -81,7 +81,8 @@ public final class TestDesktop implements AutoCloseable {
 	 * @throws IllegalStateException when the desktop cannot be started
 	 */
 	public static synchronized TestDesktop shared() {
-		// a desktop that failed once fails the same way again: do not pay the timeout per test
+		// a desktop that failed once fails the same way again: do not pay the timeout per
+		// test
 		if (sharedFailure != null) {
 			throw copyOf(sharedFailure);
 		}
@@ -146,19 +147,24 @@ public final class TestDesktop implements AutoCloseable {
 				failure);
 	}
 
-	/** @return the X display name, e.g. {@code :401} */
+	/**
+	 * @return the X display name, e.g. {@code :401}
+	 */
 	public String display() {
 		return this.session.display();
 	}
 
-	/** @return Xvfb's screen geometry, e.g. {@code 1920x1080x24} */
+	/**
+	 * @return Xvfb's screen geometry, e.g. {@code 1920x1080x24}
+	 */
 	public String geometry() {
 		return this.geometry;
 	}
 
 	/**
-	 * The environment a client of this desktop needs ({@code DISPLAY} and a UTF-8 locale), for
-	 * tests that start long-lived clients with their own {@link ProcessBuilder}.
+	 * The environment a client of this desktop needs ({@code DISPLAY} and a UTF-8
+	 * locale), for tests that start long-lived clients with their own
+	 * {@link ProcessBuilder}.
 	 * @return the variables to add to the inherited environment
 	 */
 	public Map<String, String> environment() {
@@ -166,8 +172,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a command against this desktop and waits for it; kills it (and anything it started)
-	 * after the timeout, since xclip and friends can hang.
+	 * Runs a command against this desktop and waits for it; kills it (and anything it
+	 * started) after the timeout, since xclip and friends can hang.
 	 * @param timeout how long the command may run
 	 * @param command the command and its arguments
 	 * @return exit code and output; {@link ProcessResult#TIMED_OUT} if killed
@@ -177,8 +183,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Like {@link #run(Duration, String...)}, with {@code input} on the command's standard input
-	 * (e.g. {@code xclip -i}).
+	 * Like {@link #run(Duration, String...)}, with {@code input} on the command's
+	 * standard input (e.g. {@code xclip -i}).
 	 * @param timeout how long the command may run
 	 * @param input text for standard input, encoded as UTF-8
 	 * @param command the command and its arguments
@@ -188,10 +194,11 @@ public final class TestDesktop implements AutoCloseable {
 		return this.commands.run(timeout, input.getBytes(StandardCharsets.UTF_8), List.of(command));
 	}
 
-	/** @return the pointer position according to {@code xdotool getmouselocation} */
+	/**
+	 * @return the pointer position according to {@code xdotool getmouselocation}
+	 */
 	public Pointer pointerLocation() {
-		String shell = run(QUICK, "xdotool", "getmouselocation", "--shell")
-			.requireSuccess("xdotool getmouselocation")
+		String shell = run(QUICK, "xdotool", "getmouselocation", "--shell").requireSuccess("xdotool getmouselocation")
 			.stdout();
 		return new Pointer(shellValue(shell, "X"), shellValue(shell, "Y"));
 	}
@@ -204,7 +211,9 @@ public final class TestDesktop implements AutoCloseable {
 		return Integer.parseInt(matcher.group(1));
 	}
 
-	/** @return the whole screen as ImageMagick's {@code import -window root} captures it */
+	/**
+	 * @return the whole screen as ImageMagick's {@code import -window root} captures it
+	 */
 	public BufferedImage importRoot() {
 		CommandRunner.Output output = this.commands.runForOutput(Duration.ofSeconds(30), null,
 				List.of("import", "-window", "root", "png:-"));
@@ -225,8 +234,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * The keycodes the X server holds down, from {@code XQueryKeymap} on a connection of the
-	 * test JVM's own: a different client from the driver under test.
+	 * The keycodes the X server holds down, from {@code XQueryKeymap} on a connection of
+	 * the test JVM's own: a different client from the driver under test.
 	 * @return keycodes currently down (8..255), empty when nothing is held
 	 */
 	public Set<Integer> keysDown() {
@@ -243,8 +252,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * The windows openbox manages, with titles as UTF-8. wmctrl cannot decode titles set only
-	 * as COMPOUND_TEXT (xterm's), so those are read with xprop.
+	 * The windows openbox manages, with titles as UTF-8. wmctrl cannot decode titles set
+	 * only as COMPOUND_TEXT (xterm's), so those are read with xprop.
 	 * @return the managed windows
 	 */
 	public List<ManagedWindow> windows() {
@@ -295,7 +304,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Activates the window with exactly this title and waits until it is the active window.
+	 * Activates the window with exactly this title and waits until it is the active
+	 * window.
 	 * @param title the exact title
 	 */
 	public void activate(String title) {
@@ -303,8 +313,8 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
-	 * Activates a window through the window manager ({@code _NET_ACTIVE_WINDOW}) and waits
-	 * until the window manager reports it active, asking again every second.
+	 * Activates a window through the window manager ({@code _NET_ACTIVE_WINDOW}) and
+	 * waits until the window manager reports it active, asking again every second.
 	 * @param windowId the client window's id
 	 * @param timeout how long to wait
 	 * @throws AssertionError when it does not become active in time
@@ -326,20 +336,26 @@ public final class TestDesktop implements AutoCloseable {
 		}
 	}
 
-	/** @return the id in the root's {@code _NET_ACTIVE_WINDOW}, 0 when none is active */
+	/**
+	 * @return the id in the root's {@code _NET_ACTIVE_WINDOW}, 0 when none is active
+	 */
 	public long activeWindowId() {
 		String output = run(QUICK, "xprop", "-root", "_NET_ACTIVE_WINDOW").stdout();
 		Matcher matcher = ACTIVE_WINDOW.matcher(output);
 		return matcher.find() ? Long.parseLong(matcher.group(1).substring(2), 16) : 0;
 	}
 
-	/** @return the active window's title, or {@code null} when no managed window is active */
+	/**
+	 * @return the active window's title, or {@code null} when no managed window is active
+	 */
 	public String activeWindowTitle() {
 		long id = activeWindowId();
 		return windows().stream().filter((w) -> w.id() == id).map(ManagedWindow::title).findFirst().orElse(null);
 	}
 
-	/** @return whether Xvfb and openbox are both still running */
+	/**
+	 * @return whether Xvfb and openbox are both still running
+	 */
 	public boolean isAlive() {
 		return this.session.isAlive();
 	}

@@ -15,8 +15,8 @@ import static dev.deskhand.testing.witness.WitnessWindow.fields;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Proves the live-desktop test infrastructure itself: xdotool acts, and the witness, xdotool,
- * XQueryKeymap and ImageMagick must all agree on what happened.
+ * Proves the live-desktop test infrastructure itself: xdotool acts, and the witness,
+ * xdotool, XQueryKeymap and ImageMagick must all agree on what happened.
  */
 class TestDesktopTest {
 
@@ -148,7 +148,8 @@ class TestDesktopTest {
 	@Test
 	void commandsGetInputAndUtf8OutputAndAreKilledOnTimeout() {
 		String text = "Grüße, 世界 ✓";
-		// xclip forks a child that keeps the selection (here for one paste): run() must return
+		// xclip forks a child that keeps the selection (here for one paste): run() must
+		// return
 		// when xclip itself exits, although the child still holds its stdout
 		desktop.runWithInput(WAIT, text, "xclip", "-loops", "1", "-selection", "clipboard", "-i")
 			.requireSuccess("xclip -i");

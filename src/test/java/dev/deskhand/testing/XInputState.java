@@ -7,12 +7,13 @@ import com.sun.jna.platform.unix.X11;
 import com.sun.jna.ptr.IntByReference;
 
 /**
- * Reads which keys and buttons the X server holds down, on a connection of the test's own.
+ * Reads which keys and buttons the X server holds down, on a connection of the test's
+ * own.
  * <p>
  * A fresh connection per query: nothing is shared with the driver under test, and no
- * connection is left open for Xlib's default I/O error handler to exit the JVM on when the
- * server stops. Only requests that cannot raise X errors are used, so no error handler is
- * installed.
+ * connection is left open for Xlib's default I/O error handler to exit the JVM on when
+ * the server stops. Only requests that cannot raise X errors are used, so no error
+ * handler is installed.
  */
 final class XInputState {
 
@@ -43,8 +44,8 @@ final class XInputState {
 			if (!sameScreen) {
 				throw new IllegalStateException("XQueryPointer failed on " + display);
 			}
-			return mask.getValue() & (Buttons.BUTTON1 | Buttons.BUTTON2 | Buttons.BUTTON3 | Buttons.BUTTON4
-					| Buttons.BUTTON5);
+			return mask.getValue()
+					& (Buttons.BUTTON1 | Buttons.BUTTON2 | Buttons.BUTTON3 | Buttons.BUTTON4 | Buttons.BUTTON5);
 		}
 		finally {
 			x11.XCloseDisplay(connection);
@@ -70,7 +71,10 @@ final class XInputState {
 		return connection;
 	}
 
-	/** Button masks of the core protocol's key-button state, as XQueryPointer reports them. */
+	/**
+	 * Button masks of the core protocol's key-button state, as XQueryPointer reports
+	 * them.
+	 */
 	static final class Buttons {
 
 		static final int BUTTON1 = 1 << 8;

@@ -16,8 +16,8 @@ import java.util.Map;
  * <p>
  * Display numbers are probed upward from {@link #FIRST_DISPLAY}, above the numbers people
  * pick by hand, and Xvfb's own lock file ({@code /tmp/.X<n>-lock}, created atomically)
- * decides races with a parallel build: a number that is taken makes Xvfb exit with "Server
- * is already active", and the next number is tried.
+ * decides races with a parallel build: a number that is taken makes Xvfb exit with
+ * "Server is already active", and the next number is tried.
  */
 final class XvfbSession {
 
@@ -77,7 +77,8 @@ final class XvfbSession {
 			}
 			Path ready = workDir.resolve("xvfb-" + number + ".displayfd");
 			Path log = workDir.resolve("xvfb-" + number + ".log");
-			// -displayfd 1: Xvfb writes the display number to stdout once it accepts connections
+			// -displayfd 1: Xvfb writes the display number to stdout once it accepts
+			// connections
 			List<String> command = List.of("Xvfb", ":" + number, "-screen", "0", geometry, "-nolisten", "tcp",
 					"+extension", "RANDR", "-displayfd", "1");
 			ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ready.toFile())
@@ -106,8 +107,8 @@ final class XvfbSession {
 				Pause.millis(10);
 			}
 		}
-		throw new IllegalStateException("no free X display number between :" + FIRST_DISPLAY + " and :"
-				+ LAST_DISPLAY + " (taken while starting: " + tried + ")");
+		throw new IllegalStateException("no free X display number between :" + FIRST_DISPLAY + " and :" + LAST_DISPLAY
+				+ " (taken while starting: " + tried + ")");
 	}
 
 	private static Process startOpenbox(String display, Path workDir) {
@@ -133,8 +134,8 @@ final class XvfbSession {
 				return openbox;
 			}
 			if (!openbox.isAlive()) {
-				throw new IllegalStateException("openbox exited with code " + openbox.exitValue() + " on " + display
-						+ ":\n" + tail(read(log)));
+				throw new IllegalStateException(
+						"openbox exited with code " + openbox.exitValue() + " on " + display + ":\n" + tail(read(log)));
 			}
 			if (System.nanoTime() > deadline) {
 				CommandRunner.stop(openbox, STOP_GRACE);
@@ -145,7 +146,10 @@ final class XvfbSession {
 		}
 	}
 
-	/** The environment for clients of this display: the test JVM's, with the display and a UTF-8 locale. */
+	/**
+	 * The environment for clients of this display: the test JVM's, with the display and a
+	 * UTF-8 locale.
+	 */
 	static Map<String, String> environment(String display) {
 		Map<String, String> environment = new HashMap<>();
 		environment.put("DISPLAY", display);

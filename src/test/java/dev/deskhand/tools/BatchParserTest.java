@@ -25,7 +25,8 @@ class BatchParserTest {
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();
 
 	private final ScreenService screen = new ScreenService(this.driver,
-			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true), Clock.systemUTC());
+			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true),
+			Clock.systemUTC());
 
 	private final BatchParser parser = new BatchParser(new ActionFactory(this.screen, this.driver));
 
@@ -34,14 +35,13 @@ class BatchParserTest {
 		List<InputAction> actions = this.parser.parse("s", this.parser.display("s", null),
 				List.of(Map.of("action", "left_click", "coordinate", List.of(640, 360)),
 						Map.of("action", "type", "text", "héllo"), Map.of("action", "key", "text", "ctrl+s"),
-						Map.of("action", "scroll", "scroll_direction", "down", "scroll_amount", 2),
-						Map.of("action", "left_click_drag", "start_coordinate", List.of(0, 0), "coordinate",
-								List.of(1279, 719)),
+						Map.of("action", "scroll", "scroll_direction", "down", "scroll_amount", 2), Map.of("action",
+								"left_click_drag", "start_coordinate", List.of(0, 0), "coordinate", List.of(1279, 719)),
 						Map.of("action", "wait", "duration", 0.5)));
-		// 1920x1080 screen, 1280x720 image: image pixel 640 covers screen 960..961, its centre maps to 960.
-		assertThat(actions.get(0))
-			.isEqualTo(new InputAction.Click("left_click", new Point(960, 540), MouseButton.LEFT, 1,
-					dev.deskhand.input.KeyChord.NONE));
+		// 1920x1080 screen, 1280x720 image: image pixel 640 covers screen 960..961, its
+		// centre maps to 960.
+		assertThat(actions.get(0)).isEqualTo(new InputAction.Click("left_click", new Point(960, 540), MouseButton.LEFT,
+				1, dev.deskhand.input.KeyChord.NONE));
 		assertThat(actions.get(4)).isEqualTo(new InputAction.Drag(new Point(0, 0), new Point(1919, 1079)));
 		assertThat(actions.get(5)).isEqualTo(new InputAction.Pause(Duration.ofMillis(500)));
 		assertThat(actions).hasSize(6);
@@ -56,8 +56,7 @@ class BatchParserTest {
 		assertBad(List.of(Map.of("action", "type", "txt", "x")), "actions[0]: ", "takes no argument 'txt'");
 		assertBad(List.of(Map.of("action", "left_click", "coordinate", List.of(1.5, 2))), "actions[0]: ",
 				"whole number");
-		assertBad(List.of(Map.of("action", "hold_key", "text", "a", "duration", 101)), "actions[0]: ",
-				"at most 100");
+		assertBad(List.of(Map.of("action", "hold_key", "text", "a", "duration", 101)), "actions[0]: ", "at most 100");
 		assertBad(List.of(Map.of("action", "scroll", "scroll_direction", "sideways")), "actions[0]: ",
 				"up, down, left or right");
 		assertBad(List.of(), "", "actions is empty");
@@ -66,17 +65,17 @@ class BatchParserTest {
 
 	@Test
 	void aBatchMapsEveryCoordinateWithTheOneReadingOfTheDisplaysItsDisplayWasChosenFrom() {
-		List<InputAction> actions = this.parser.parse("s", this.parser.display("s", null),
-				List.of(Map.of("action", "mouse_move", "coordinate", List.of(10, 10)),
-						Map.of("action", "left_click", "coordinate", List.of(20, 20), "display_id", "screen"),
-						Map.of("action", "left_click_drag", "start_coordinate", List.of(0, 0), "coordinate",
-								List.of(30, 30))));
+		List<InputAction> actions = this.parser.parse("s", this.parser.display("s", null), List.of(
+				Map.of("action", "mouse_move", "coordinate", List.of(10, 10)),
+				Map.of("action", "left_click", "coordinate", List.of(20, 20), "display_id", "screen"),
+				Map.of("action", "left_click_drag", "start_coordinate", List.of(0, 0), "coordinate", List.of(30, 30))));
 		assertThat(actions).hasSize(3);
 		assertThat(this.driver.displayReads).hasValue(1);
 	}
 
 	private void assertBad(List<Map<String, Object>> batch, String prefix, String message) {
-		assertThatThrownBy(() -> this.parser.parse("s", this.parser.display("s", null), batch)).isInstanceOf(DeskhandException.class)
+		assertThatThrownBy(() -> this.parser.parse("s", this.parser.display("s", null), batch))
+			.isInstanceOf(DeskhandException.class)
 			.hasMessageStartingWith(prefix)
 			.hasMessageContaining(message)
 			.extracting((ex) -> ((DeskhandException) ex).code())

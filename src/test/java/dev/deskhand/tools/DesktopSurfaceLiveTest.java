@@ -32,10 +32,11 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The desktop surface on two monitors split from one 3840x1080 Xvfb (xrandr --setmonitor), through
- * a real MCP client: per-display scenes and display-local coordinates, windows, applications, the
- * clipboard, privacy masking and a display changing under a session. Witnesses: a Swing window on
- * the right monitor, xdotool, xwininfo, xclip, ImageMagick.
+ * The desktop surface on two monitors split from one 3840x1080 Xvfb (xrandr
+ * --setmonitor), through a real MCP client: per-display scenes and display-local
+ * coordinates, windows, applications, the clipboard, privacy masking and a display
+ * changing under a session. Witnesses: a Swing window on the right monitor, xdotool,
+ * xwininfo, xclip, ImageMagick.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
@@ -71,7 +72,8 @@ class DesktopSurfaceLiveTest {
 		if (desktop == null) {
 			desktop = TestDesktop.start("3840x1080x24");
 			TestDesktop started = desktop;
-			// The Spring context outlives @AfterAll; the display must outlive the context.
+			// The Spring context outlives @AfterAll; the display must outlive the
+			// context.
 			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
 			desktop.run(WAIT, "xrandr", "--setmonitor", "left", "1920/508x1080/286+0+0", "screen").requireSuccess();
 			setRight(1920);
@@ -79,11 +81,16 @@ class DesktopSurfaceLiveTest {
 		return desktop;
 	}
 
-	/** (Re)defines the right monitor at x=1920 with the given width: a display resized under a session. */
+	/**
+	 * (Re)defines the right monitor at x=1920 with the given width: a display resized
+	 * under a session.
+	 */
 	private static void setRight(int width) {
 		desktop.run(WAIT, "xrandr", "--delmonitor", "right");
-		desktop.run(WAIT, "xrandr", "--setmonitor", "right", width + "/" + (width * 508 / 1920) + "x1080/286+1920+0",
-				"none").requireSuccess();
+		desktop
+			.run(WAIT, "xrandr", "--setmonitor", "right", width + "/" + (width * 508 / 1920) + "x1080/286+1920+0",
+					"none")
+			.requireSuccess();
 	}
 
 	@BeforeAll
@@ -119,7 +126,8 @@ class DesktopSurfaceLiveTest {
 		assertThat(text(right)).contains("\"display_id\":\"right\"", "\"width\":1280", "\"height\":720");
 		BufferedImage shot = image(right);
 		assertThat(shot.getWidth()).isEqualTo(1280);
-		// The witness's white text area sits on the right monitor: white in this image, where the left
+		// The witness's white text area sits on the right monitor: white in this image,
+		// where the left
 		// monitor at the same local spot is the dark root window.
 		ScreenRect area = witness.bounds();
 		int localX = (int) ((area.x() - 1920 + 200) / SCALE);
@@ -156,7 +164,8 @@ class DesktopSurfaceLiveTest {
 		CallToolResult chosen = call(this.client, "left_click", Map.of("coordinate", local));
 		assertThat(text(chosen)).doesNotContain("warning");
 		witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT);
-		assertThat(text(call(this.client, "switch_display", Map.of("display", "auto")))).contains("\"display_id\":\"right\"");
+		assertThat(text(call(this.client, "switch_display", Map.of("display", "auto"))))
+			.contains("\"display_id\":\"right\"");
 		assertThat(text(call(this.client, "switch_display", Map.of("display", "middle")))).startsWith("E_NOT_FOUND: ");
 	}
 
@@ -167,7 +176,8 @@ class DesktopSurfaceLiveTest {
 		Matcher entry = Pattern.compile("\\{\"id\":\"" + id + "\"[^}]*\\}").matcher(windows);
 		assertThat(entry.find()).as(windows).isTrue();
 		String json = entry.group();
-		// Ground truth from xwininfo, clipped to the right monitor and mapped through its 1.5 scale.
+		// Ground truth from xwininfo, clipped to the right monitor and mapped through its
+		// 1.5 scale.
 		ScreenRect area = witness.bounds();
 		int left = Math.max(area.x(), 1920) - 1920;
 		int right = Math.min(area.x() + area.width(), 3840) - 1920;
@@ -208,11 +218,13 @@ class DesktopSurfaceLiveTest {
 		String text = "Grüße, 世界 ✓ — naïve\nzweite Zeile";
 		CallToolResult written = call(this.client, "write_clipboard", Map.of("text", text));
 		assertThat(written.isError()).as(text(written)).isNotEqualTo(Boolean.TRUE);
-		ProcessResult read = desktop.run(Duration.ofSeconds(5), "timeout", "5", "xclip", "-o", "-selection", "clipboard");
+		ProcessResult read = desktop.run(Duration.ofSeconds(5), "timeout", "5", "xclip", "-o", "-selection",
+				"clipboard");
 		assertThat(read.stdout()).isEqualTo(text);
 
 		String fromXclip = "xclip → Deskhand ✓ 日本語";
-		desktop.runWithInput(Duration.ofSeconds(5), fromXclip, "timeout", "5", "xclip", "-i", "-selection", "clipboard");
+		desktop.runWithInput(Duration.ofSeconds(5), fromXclip, "timeout", "5", "xclip", "-i", "-selection",
+				"clipboard");
 		assertThat(text(call(this.client, "read_clipboard", Map.of()))).isEqualTo(fromXclip);
 	}
 
@@ -223,7 +235,8 @@ class DesktopSurfaceLiveTest {
 		try {
 			desktop.awaitWindow("vault", WAIT);
 			String windows = text(call(this.client, "list_windows", Map.of()));
-			Matcher entry = Pattern.compile("\\{\"id\":\"0x[0-9a-f]+\",\"title\":\"\\(masked\\)\"[^}]*\"bounds\":\\[(\\d+),(\\d+),(\\d+),(\\d+)\\]")
+			Matcher entry = Pattern.compile(
+					"\\{\"id\":\"0x[0-9a-f]+\",\"title\":\"\\(masked\\)\"[^}]*\"bounds\":\\[(\\d+),(\\d+),(\\d+),(\\d+)\\]")
 				.matcher(windows);
 			assertThat(entry.find()).as(windows).isTrue();
 			int x = Integer.parseInt(entry.group(1));
@@ -260,7 +273,8 @@ class DesktopSurfaceLiveTest {
 			setRight(1600);
 			CallToolResult click = call(this.client, "left_click",
 					Map.of("coordinate", List.of(100, 100), "display_id", "right"));
-			assertThat(text(click)).startsWith("E_ARGS: ").contains("display geometry changed", "take a new screenshot");
+			assertThat(text(click)).startsWith("E_ARGS: ")
+				.contains("display geometry changed", "take a new screenshot");
 			assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS"));
 		}
 		finally {

@@ -34,9 +34,9 @@ import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * MCP progress notifications on long calls, through the official MCP Java SDK client: sent while a
- * {@code wait}, a {@code hold_key}, a long {@code type} or an approval runs, when the request
- * carries a progress token, and never without one.
+ * MCP progress notifications on long calls, through the official MCP Java SDK client:
+ * sent while a {@code wait}, a {@code hold_key}, a long {@code type} or an approval runs,
+ * when the request carries a progress token, and never without one.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
@@ -139,15 +139,16 @@ class ProgressNotificationsLiveTest {
 
 		List<ProgressNotification> seen = awaitNotifications(4);
 		assertThat(seen).extracting(ProgressNotification::message)
-			.containsExactly("typed 0 of 250 characters", "typed 100 of 250 characters",
-					"typed 200 of 250 characters", "typed 250 of 250 characters");
+			.containsExactly("typed 0 of 250 characters", "typed 100 of 250 characters", "typed 200 of 250 characters",
+					"typed 250 of 250 characters");
 		assertThat(seen).allSatisfy((n) -> assertThat(n.total()).isEqualTo(250.0));
 		assertIncreasing(seen);
 	}
 
 	@Test
 	void anApprovalWaitSaysWhatItWaitsFor() throws Exception {
-		// Pointer input asks by default; this client cannot elicit, so the operator must answer.
+		// Pointer input asks by default; this client cannot elicit, so the operator must
+		// answer.
 		CompletableFuture<CallToolResult> click = CompletableFuture
 			.supplyAsync(() -> call("left_click", Map.of("coordinate", List.of(300, 250)), "approval-token"));
 		ProgressNotification waiting = awaitNotifications(1).get(0);
@@ -167,8 +168,8 @@ class ProgressNotificationsLiveTest {
 	}
 
 	private CallToolResult call(String tool, Map<String, Object> arguments, Object progressToken) {
-		return this.client.callTool(
-				CallToolRequest.builder().name(tool).arguments(arguments).progressToken(progressToken).build());
+		return this.client
+			.callTool(CallToolRequest.builder().name(tool).arguments(arguments).progressToken(progressToken).build());
 	}
 
 	private List<ProgressNotification> awaitNotifications(int count) {
@@ -184,7 +185,8 @@ class ProgressNotificationsLiveTest {
 
 	private static void assertIncreasing(List<ProgressNotification> seen) {
 		for (int i = 1; i < seen.size(); i++) {
-			assertThat(seen.get(i).progress()).as("progress %d of %s", i, seen).isGreaterThan(seen.get(i - 1).progress());
+			assertThat(seen.get(i).progress()).as("progress %d of %s", i, seen)
+				.isGreaterThan(seen.get(i - 1).progress());
 		}
 	}
 

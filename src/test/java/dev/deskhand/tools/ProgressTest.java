@@ -18,7 +18,10 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.willAnswer;
 import static org.mockito.Mockito.mock;
 
-/** The progress rules the MCP spec sets: only with a token, and every value above the last one. */
+/**
+ * The progress rules the MCP spec sets: only with a token, and every value above the last
+ * one.
+ */
 class ProgressTest {
 
 	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
@@ -68,8 +71,8 @@ class ProgressTest {
 
 	private McpSyncRequestContext context(Object token) {
 		McpSyncRequestContext context = mock(McpSyncRequestContext.class);
-		given(context.request()).willReturn(
-				CallToolRequest.builder().name("wait").arguments(Map.of()).progressToken(token).build());
+		given(context.request())
+			.willReturn(CallToolRequest.builder().name("wait").arguments(Map.of()).progressToken(token).build());
 		willAnswer((invocation) -> this.sent.add(invocation.getArgument(0))).given(context)
 			.progress(any(ProgressNotification.class));
 		return context;

@@ -15,10 +15,10 @@ import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
  * Captures the root window on the observation connection: through MIT-SHM when the server
- * can share memory with us (a local server: about 2 ms for 1920x1080), else with XGetImage,
- * which sends the pixels through the socket (about 7 ms). What was drawn since a consumer's last
- * capture comes from the DAMAGE extension ({@link X11DamageTracker}), so a screenshot can capture
- * only the rows that changed.
+ * can share memory with us (a local server: about 2 ms for 1920x1080), else with
+ * XGetImage, which sends the pixels through the socket (about 7 ms). What was drawn since
+ * a consumer's last capture comes from the DAMAGE extension ({@link X11DamageTracker}),
+ * so a screenshot can capture only the rows that changed.
  */
 final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
@@ -30,7 +30,8 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	private final X11DamageTracker damage;
 
-	// the fields below belong to the observation connection and are only touched under its lock
+	// the fields below belong to the observation connection and are only touched under
+	// its lock
 
 	private X11Connection shmConnection;
 
@@ -62,8 +63,8 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 			X11Connection.RootInfo root = connection.rootInfo();
 			requireTrueColor(root);
 			if (region.x() < 0 || region.y() < 0 || region.right() > root.width() || region.bottom() > root.height()) {
-				throw DeskhandException.args("region " + region + " is outside the screen (" + root.width() + "x"
-						+ root.height() + ")");
+				throw DeskhandException
+					.args("region " + region + " is outside the screen (" + root.width() + "x" + root.height() + ")");
 			}
 			X11ShmSegment shm = segmentFor(connection, root, region);
 			if (shm != null) {
@@ -93,7 +94,8 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 			return null;
 		}
 		if (this.shmConnection != connection) {
-			// a new connection: the old one's segment died with it, try again from scratch
+			// a new connection: the old one's segment died with it, try again from
+			// scratch
 			releaseSegment();
 			this.shmConnection = connection;
 			this.shmTried = false;
@@ -125,8 +127,8 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	private static Frame getImage(X11Connection connection, Rect region, int[] buffer) {
 		Xlib xlib = connection.libraries().xlib();
-		Pointer image = xlib.XGetImage(connection.display(), connection.root(), region.x(), region.y(),
-				region.width(), region.height(), new NativeLong(-1), Xlib.ZPIXMAP);
+		Pointer image = xlib.XGetImage(connection.display(), connection.root(), region.x(), region.y(), region.width(),
+				region.height(), new NativeLong(-1), Xlib.ZPIXMAP);
 		connection.requireUsable();
 		if (image == null) {
 			X11Error error = connection.takeError();
@@ -143,9 +145,10 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	private static void requireTrueColor(X11Connection.RootInfo root) {
 		if (root.visualClass() != Xlib.TRUE_COLOR || (root.depth() != 24 && root.depth() != 32)) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "the X display's root visual is class "
-					+ root.visualClass() + " at depth " + root.depth() + "; Deskhand captures only TrueColor at depth"
-					+ " 24 or 32. Run the X server at depth 24, e.g. Xvfb -screen 0 1920x1080x24");
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					"the X display's root visual is class " + root.visualClass() + " at depth " + root.depth()
+							+ "; Deskhand captures only TrueColor at depth"
+							+ " 24 or 32. Run the X server at depth 24, e.g. Xvfb -screen 0 1920x1080x24");
 		}
 	}
 

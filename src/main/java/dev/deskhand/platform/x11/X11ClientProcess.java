@@ -8,15 +8,17 @@ import java.util.Locale;
 
 /**
  * Which program a window belongs to, from the {@code _NET_WM_PID} and
- * {@code WM_CLIENT_MACHINE} the client set. A pid names a process only on the client's own
- * host: a window of a remote client ({@code ssh -X}) would otherwise be credited to whatever
- * local process has the same number, and app grants match on the executable.
+ * {@code WM_CLIENT_MACHINE} the client set. A pid names a process only on the client's
+ * own host: a window of a remote client ({@code ssh -X}) would otherwise be credited to
+ * whatever local process has the same number, and app grants match on the executable.
  */
 final class X11ClientProcess {
 
 	private static final String DELETED = " (deleted)";
 
-	/** This host's name, {@code null} when unknown (then every client counts as local). */
+	/**
+	 * This host's name, {@code null} when unknown (then every client counts as local).
+	 */
 	private final String localHost;
 
 	private final Path proc;
@@ -26,7 +28,10 @@ final class X11ClientProcess {
 		this.proc = proc;
 	}
 
-	/** This host, as the kernel names it (what {@code hostname} prints and clients publish). */
+	/**
+	 * This host, as the kernel names it (what {@code hostname} prints and clients
+	 * publish).
+	 */
 	static X11ClientProcess system() {
 		String host;
 		try {
@@ -39,9 +44,9 @@ final class X11ClientProcess {
 	}
 
 	/**
-	 * Whether a client on {@code machine} runs on this host. A missing machine counts as local,
-	 * and so do {@code localhost} and names that agree up to the first dot ({@code vm} and
-	 * {@code vm.example.org}).
+	 * Whether a client on {@code machine} runs on this host. A missing machine counts as
+	 * local, and so do {@code localhost} and names that agree up to the first dot
+	 * ({@code vm} and {@code vm.example.org}).
 	 * @param machine the window's {@code WM_CLIENT_MACHINE}, or empty
 	 */
 	boolean isLocal(String machine) {
@@ -57,9 +62,9 @@ final class X11ClientProcess {
 	}
 
 	/**
-	 * @return the file name of the process's executable ({@code xterm}, {@code java}), or empty
-	 * when the process is gone or belongs to a user whose {@code /proc} entries this one may not
-	 * read
+	 * @return the file name of the process's executable ({@code xterm}, {@code java}), or
+	 * empty when the process is gone or belongs to a user whose {@code /proc} entries
+	 * this one may not read
 	 */
 	String executable(long pid) {
 		if (pid <= 0) {
@@ -69,7 +74,8 @@ final class X11ClientProcess {
 			Path target = Files.readSymbolicLink(this.proc.resolve(Long.toString(pid)).resolve("exe"));
 			Path fileName = target.getFileName();
 			String name = (fileName != null) ? fileName.toString() : "";
-			// the kernel's mark for an executable replaced on disk since it started (an upgrade)
+			// the kernel's mark for an executable replaced on disk since it started (an
+			// upgrade)
 			return name.endsWith(DELETED) ? name.substring(0, name.length() - DELETED.length()) : name;
 		}
 		catch (IOException | UnsupportedOperationException | SecurityException ex) {

@@ -13,26 +13,32 @@ import dev.deskhand.platform.ClipboardDriver;
 
 /**
  * The CLIPBOARD selection through Xlib alone, without AWT: AWT's clipboard needs
- * {@code java.awt.headless=false}, and its own X connection calls {@code exit()} when the X
- * server goes away, which {@link X11Libraries}' handlers cannot prevent.
+ * {@code java.awt.headless=false}, and its own X connection calls {@code exit()} when the
+ * X server goes away, which {@link X11Libraries}' handlers cannot prevent.
  *
  * <p>
- * One daemon thread ({@link X11ClipboardLoop}) owns a connection of its own and an unmapped
- * window. Callers never touch the connection: they queue a request, wake the thread through an
- * eventfd, and wait for the answer with a bound. The thread has to be there anyway, since
- * Deskhand stays the owner after a write and must answer other clients at any moment, also
- * while one of its own reads waits for another owner; a lock shared with callers would make
- * every caller an event loop. It sleeps in {@code poll} between events and starts on the first
- * call.
+ * One daemon thread ({@link X11ClipboardLoop}) owns a connection of its own and an
+ * unmapped window. Callers never touch the connection: they queue a request, wake the
+ * thread through an eventfd, and wait for the answer with a bound. The thread has to be
+ * there anyway, since Deskhand stays the owner after a write and must answer other
+ * clients at any moment, also while one of its own reads waits for another owner; a lock
+ * shared with callers would make every caller an event loop. It sleeps in {@code poll}
+ * between events and starts on the first call.
  */
 final class X11Clipboard implements ClipboardDriver, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11Clipboard.class);
 
-	/** How long a write may take: a timestamp and two round trips, unless the server is stuck. */
+	/**
+	 * How long a write may take: a timestamp and two round trips, unless the server is
+	 * stuck.
+	 */
 	static final Duration WRITE_TIMEOUT = Duration.ofSeconds(5);
 
-	/** Beyond a read's own timeout, for the thread to report it; more means the thread is stuck. */
+	/**
+	 * Beyond a read's own timeout, for the thread to report it; more means the thread is
+	 * stuck.
+	 */
 	private static final Duration GRACE = Duration.ofSeconds(2);
 
 	private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(3);
@@ -58,7 +64,9 @@ final class X11Clipboard implements ClipboardDriver, AutoCloseable {
 		this(displayName, X11ClipboardOwner.STEP_TIMEOUT);
 	}
 
-	/** @param incrStepTimeout how long a requestor may take to read one INCR chunk */
+	/**
+	 * @param incrStepTimeout how long a requestor may take to read one INCR chunk
+	 */
 	X11Clipboard(String displayName, Duration incrStepTimeout) {
 		this.displayName = displayName;
 		this.incrStepTimeout = incrStepTimeout;
@@ -119,9 +127,9 @@ final class X11Clipboard implements ClipboardDriver, AutoCloseable {
 	}
 
 	/**
-	 * Gives the clipboard up if Deskhand owns it (its text is then gone: X has no clipboard
-	 * without an owner, unless a clipboard manager runs), destroys the window, closes the
-	 * connection and stops the thread.
+	 * Gives the clipboard up if Deskhand owns it (its text is then gone: X has no
+	 * clipboard without an owner, unless a clipboard manager runs), destroys the window,
+	 * closes the connection and stops the thread.
 	 */
 	@Override
 	public void close() {

@@ -3,14 +3,17 @@ package dev.deskhand.platform.x11;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the clipboard thread has done, for logs and tests: written by that thread, read by any.
+ * What the clipboard thread has done, for logs and tests: written by that thread, read by
+ * any.
  */
 final class X11ClipboardCounters {
 
 	/** Requests from other clients answered with the text, TARGETS or TIMESTAMP. */
 	final AtomicLong answered = new AtomicLong();
 
-	/** Requests refused: a target that is not text, a stale time, or the clipboard lost. */
+	/**
+	 * Requests refused: a target that is not text, a stale time, or the clipboard lost.
+	 */
 	final AtomicLong refused = new AtomicLong();
 
 	/** Texts sent to another client by INCR, in chunks. */
@@ -27,9 +30,8 @@ final class X11ClipboardCounters {
 
 	@Override
 	public String toString() {
-		return "answered=" + this.answered + " refused=" + this.refused + " incrSent=" + this.incrSent
-				+ " incrDropped=" + this.incrDropped + " incrReceived=" + this.incrReceived + " timeouts="
-				+ this.timeouts;
+		return "answered=" + this.answered + " refused=" + this.refused + " incrSent=" + this.incrSent + " incrDropped="
+				+ this.incrDropped + " incrReceived=" + this.incrReceived + " timeouts=" + this.timeouts;
 	}
 
 }

@@ -6,15 +6,14 @@ import com.sun.jna.platform.unix.X11;
 import dev.deskhand.platform.x11.jna.Xlib.SelectionEventLayout;
 
 /**
- * The events the clipboard thread acts on, read out of Xlib's {@code XEvent} buffer. Windows,
- * atoms and times are plain numbers, 0 for None and CurrentTime; times are the server's 32-bit
- * milliseconds.
+ * The events the clipboard thread acts on, read out of Xlib's {@code XEvent} buffer.
+ * Windows, atoms and times are plain numbers, 0 for None and CurrentTime; times are the
+ * server's 32-bit milliseconds.
  */
 sealed interface X11ClipboardEvent {
 
 	/** Another client asks the owner for the selection's content. */
-	record Request(long requestor, long selection, long target, long property, long time)
-			implements X11ClipboardEvent {
+	record Request(long requestor, long selection, long target, long property, long time) implements X11ClipboardEvent {
 	}
 
 	/** Another client took the selection. */
@@ -22,15 +21,18 @@ sealed interface X11ClipboardEvent {
 	}
 
 	/** The owner's answer to a conversion; {@code property} 0 when it refused. */
-	record Notify(long requestor, long selection, long target, long property, long time)
-			implements X11ClipboardEvent {
+	record Notify(long requestor, long selection, long target, long property, long time) implements X11ClipboardEvent {
 	}
 
-	/** A property of a window whose property changes are selected was written or deleted. */
+	/**
+	 * A property of a window whose property changes are selected was written or deleted.
+	 */
 	record PropertyChange(long window, long atom, long time, boolean deleted) implements X11ClipboardEvent {
 	}
 
-	/** @return the event, or {@code null} for a type the clipboard does not act on */
+	/**
+	 * @return the event, or {@code null} for a type the clipboard does not act on
+	 */
 	static X11ClipboardEvent parse(Pointer event) {
 		switch (event.getInt(SelectionEventLayout.TYPE)) {
 			case X11.SelectionRequest:

@@ -13,11 +13,12 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * The clipboard thread's body, and the only code that touches its connection: takes callers'
- * requests from the queue, answers other clients' requests, advances reads and INCR transfers,
- * and sleeps in {@link X11ClipboardWakeup#await} in between. Nothing in it waits for another
- * client: every wait is an event or a deadline, so that a hung requestor or owner delays only
- * itself. The connection is opened on the first request and again after the server dropped it.
+ * The clipboard thread's body, and the only code that touches its connection: takes
+ * callers' requests from the queue, answers other clients' requests, advances reads and
+ * INCR transfers, and sleeps in {@link X11ClipboardWakeup#await} in between. Nothing in
+ * it waits for another client: every wait is an event or a deadline, so that a hung
+ * requestor or owner delays only itself. The connection is opened on the first request
+ * and again after the server dropped it.
  */
 final class X11ClipboardLoop implements Runnable {
 
@@ -33,7 +34,10 @@ final class X11ClipboardLoop implements Runnable {
 
 	private final X11ClipboardOwner owner;
 
-	/** Reads wait here while another is under way: one conversion at a time keeps them apart. */
+	/**
+	 * Reads wait here while another is under way: one conversion at a time keeps them
+	 * apart.
+	 */
 	private final Deque<X11ClipboardRequest> reads = new ArrayDeque<>();
 
 	private volatile boolean stopping;
@@ -51,7 +55,9 @@ final class X11ClipboardLoop implements Runnable {
 		this.owner = new X11ClipboardOwner(counters, incrStepTimeout);
 	}
 
-	/** Asks the thread to give the clipboard up, close its connection and end; any thread. */
+	/**
+	 * Asks the thread to give the clipboard up, close its connection and end; any thread.
+	 */
 	void stop() {
 		this.stopping = true;
 		this.wakeup.wake();
@@ -80,11 +86,13 @@ final class X11ClipboardLoop implements Runnable {
 	private void step() {
 		try {
 			if (this.session != null && !this.session.isUsable()) {
-				// Xlib noticed the loss while looking for events; the next request connects again
+				// Xlib noticed the loss while looking for events; the next request
+				// connects again
 				disconnected(null);
 			}
 			if (this.session == null) {
-				// no connection until there is work: an unused clipboard costs no connection
+				// no connection until there is work: an unused clipboard costs no
+				// connection
 				admitRequests();
 				if (this.session == null) {
 					this.wakeup.await(-1, -1);
@@ -92,7 +100,8 @@ final class X11ClipboardLoop implements Runnable {
 				}
 			}
 			X11ClipboardSession current = this.session;
-			// errors here come from requestors' windows that vanished mid-answer: expected, logged at debug
+			// errors here come from requestors' windows that vanished mid-answer:
+			// expected, logged at debug
 			current.connection().expectingErrors(() -> {
 				admitRequests();
 				handleEvents(current);
@@ -142,7 +151,9 @@ final class X11ClipboardLoop implements Runnable {
 		}
 	}
 
-	/** @return the session, opened if need be; {@code null} after failing the request */
+	/**
+	 * @return the session, opened if need be; {@code null} after failing the request
+	 */
 	private X11ClipboardSession session(X11ClipboardRequest request) {
 		if (this.session == null) {
 			try {
@@ -193,7 +204,10 @@ final class X11ClipboardLoop implements Runnable {
 		current.flush();
 	}
 
-	/** After this round's events, so that a SelectionClear already sent is seen before a read. */
+	/**
+	 * After this round's events, so that a SelectionClear already sent is seen before a
+	 * read.
+	 */
 	private void startReads(X11ClipboardSession current, long now) {
 		while (this.active == null && !this.reads.isEmpty()) {
 			X11ClipboardRequest request = this.reads.poll();
@@ -201,7 +215,8 @@ final class X11ClipboardLoop implements Runnable {
 				continue;
 			}
 			if (this.owner.owns()) {
-				// no round trip: the text is ours, and a newer owner would have sent SelectionClear already
+				// no round trip: the text is ours, and a newer owner would have sent
+				// SelectionClear already
 				request.complete(this.owner.text());
 			}
 			else if (now - request.deadline() >= 0) {
@@ -221,7 +236,9 @@ final class X11ClipboardLoop implements Runnable {
 		}
 	}
 
-	/** Passes an event to the read under way; a read that fails ends, the loop goes on. */
+	/**
+	 * Passes an event to the read under way; a read that fails ends, the loop goes on.
+	 */
 	private void advance(Predicate<X11ClipboardRead> handler) {
 		if (this.active == null) {
 			return;
@@ -264,7 +281,8 @@ final class X11ClipboardLoop implements Runnable {
 	}
 
 	/**
-	 * The server went away: what was ours is lost; the next request opens a new connection.
+	 * The server went away: what was ours is lost; the next request opens a new
+	 * connection.
 	 * @param cause the failure that showed it, or {@code null}
 	 */
 	private void disconnected(DeskhandException cause) {

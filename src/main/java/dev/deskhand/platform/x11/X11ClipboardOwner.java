@@ -12,19 +12,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Deskhand's side as CLIPBOARD's owner: the text it wrote, the answers to other clients'
- * requests (ICCCM 2.2), and the INCR transfers under way for texts larger than one request.
- * Confined to the clipboard thread; nothing here waits, a transfer advances when its requestor
- * deletes the last chunk and is dropped when it does not within a step timeout (default
- * {@link #STEP_TIMEOUT}).
+ * requests (ICCCM 2.2), and the INCR transfers under way for texts larger than one
+ * request. Confined to the clipboard thread; nothing here waits, a transfer advances when
+ * its requestor deletes the last chunk and is dropped when it does not within a step
+ * timeout (default {@link #STEP_TIMEOUT}).
  *
  * <p>
- * MULTIPLE is refused (and not offered): no requestor Deskhand knows of asks for it for text.
+ * MULTIPLE is refused (and not offered): no requestor Deskhand knows of asks for it for
+ * text.
  */
 final class X11ClipboardOwner {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11ClipboardOwner.class);
 
-	/** How long a requestor may take to read one INCR chunk before the transfer is dropped. */
+	/**
+	 * How long a requestor may take to read one INCR chunk before the transfer is
+	 * dropped.
+	 */
 	static final Duration STEP_TIMEOUT = Duration.ofSeconds(5);
 
 	/** INCR transfers at once; more large requests are refused until one ends. */
@@ -40,10 +44,15 @@ final class X11ClipboardOwner {
 
 	private byte[] utf8;
 
-	/** The server time ownership was taken at, to tell stale requests and clears from current ones. */
+	/**
+	 * The server time ownership was taken at, to tell stale requests and clears from
+	 * current ones.
+	 */
 	private long since;
 
-	/** @param stepTimeout how long a requestor may take to read one INCR chunk */
+	/**
+	 * @param stepTimeout how long a requestor may take to read one INCR chunk
+	 */
 	X11ClipboardOwner(X11ClipboardCounters counters, Duration stepTimeout) {
 		this.counters = counters;
 		this.stepTimeoutNanos = stepTimeout.toNanos();
@@ -53,7 +62,9 @@ final class X11ClipboardOwner {
 		return this.text != null;
 	}
 
-	/** @return the text written, {@code null} when another client owns the clipboard */
+	/**
+	 * @return the text written, {@code null} when another client owns the clipboard
+	 */
 	String text() {
 		return this.text;
 	}
@@ -76,7 +87,10 @@ final class X11ClipboardOwner {
 		this.transfers.clear();
 	}
 
-	/** Another client took CLIPBOARD; transfers under way finish with the text they started with. */
+	/**
+	 * Another client took CLIPBOARD; transfers under way finish with the text they
+	 * started with.
+	 */
 	void onClear(X11ClipboardSession session, X11ClipboardEvent.Clear clear) {
 		if (owns() && clear.window() == session.window() && clear.selection() == session.clipboard()
 				&& !X11ClipboardText.isBefore(clear.time(), this.since)) {
@@ -88,12 +102,14 @@ final class X11ClipboardOwner {
 
 	/** Answers one SelectionRequest: the property, then SelectionNotify, then a flush. */
 	void onRequest(X11ClipboardSession session, X11ClipboardEvent.Request request) {
-		// a requestor that names no property is an obsolete client: ICCCM says use the target's atom
+		// a requestor that names no property is an obsolete client: ICCCM says use the
+		// target's atom
 		long property = (request.property() != X11ClipboardSession.NONE) ? request.property() : request.target();
 		boolean current = request.time() == X11.CurrentTime || !X11ClipboardText.isBefore(request.time(), this.since);
 		boolean answered = owns() && current && request.selection() == session.clipboard()
 				&& convert(session, request.requestor(), property, request.target());
-		// counted before the requestor can hear the answer: whoever saw it also sees the count
+		// counted before the requestor can hear the answer: whoever saw it also sees the
+		// count
 		(answered ? this.counters.answered : this.counters.refused).incrementAndGet();
 		session.sendNotify(request.requestor(), request.selection(), request.target(),
 				answered ? property : X11ClipboardSession.NONE, request.time());
@@ -124,14 +140,17 @@ final class X11ClipboardOwner {
 		return startTransfer(session, new Key(requestor, property), type, bytes);
 	}
 
-	/** ICCCM 2.7.2: announce the size as INCR, then one chunk per deletion of the last. */
+	/**
+	 * ICCCM 2.7.2: announce the size as INCR, then one chunk per deletion of the last.
+	 */
 	private boolean startTransfer(X11ClipboardSession session, Key key, long type, byte[] bytes) {
 		if (this.transfers.size() >= MAX_TRANSFERS && !this.transfers.containsKey(key)) {
 			logger.debug("refused a clipboard request from window 0x{}: {} INCR transfers are under way",
 					Long.toHexString(key.window()), MAX_TRANSFERS);
 			return false;
 		}
-		// selected before the requestor hears of the transfer, so that its first deletion is seen
+		// selected before the requestor hears of the transfer, so that its first deletion
+		// is seen
 		session.watchProperties(key.window(), true);
 		session.writeLongs(key.window(), key.property(), session.atom(X11ClipboardText.INCR),
 				new long[] { bytes.length });
@@ -140,7 +159,10 @@ final class X11ClipboardOwner {
 		return true;
 	}
 
-	/** A requestor deleted a chunk (or the INCR announcement): send the next, or the final empty one. */
+	/**
+	 * A requestor deleted a chunk (or the INCR announcement): send the next, or the final
+	 * empty one.
+	 */
 	void onPropertyChange(X11ClipboardSession session, X11ClipboardEvent.PropertyChange change) {
 		if (!change.deleted()) {
 			return;
@@ -176,9 +198,15 @@ final class X11ClipboardOwner {
 		}
 	}
 
-	/** @return the {@code System.nanoTime()} by which {@link #expire} has work, or {@code null} */
+	/**
+	 * @return the {@code System.nanoTime()} by which {@link #expire} has work, or
+	 * {@code null}
+	 */
 	Long nextDeadline() {
-		return this.transfers.values().stream().map((transfer) -> transfer.deadline).reduce(X11ClipboardOwner::earlier)
+		return this.transfers.values()
+			.stream()
+			.map((transfer) -> transfer.deadline)
+			.reduce(X11ClipboardOwner::earlier)
 			.orElse(null);
 	}
 
@@ -200,7 +228,10 @@ final class X11ClipboardOwner {
 	private record Key(long window, long property) {
 	}
 
-	/** Thread-confined like the owner; {@code sent} and {@code deadline} advance per chunk. */
+	/**
+	 * Thread-confined like the owner; {@code sent} and {@code deadline} advance per
+	 * chunk.
+	 */
 	private static final class Transfer {
 
 		private final long type;

@@ -7,14 +7,16 @@ import dev.deskhand.errors.ErrorCode;
 
 /**
  * One read of CLIPBOARD from another client, advanced by events on the clipboard thread:
- * convert to UTF8_STRING, else STRING; read the property, or collect an INCR transfer chunk by
- * chunk. An answer whose type is not text counts as a refusal, and an owner without text reads
- * as empty. The clipboard thread gives it up at the request's deadline ({@link #timeOut}).
+ * convert to UTF8_STRING, else STRING; read the property, or collect an INCR transfer
+ * chunk by chunk. An answer whose type is not text counts as a refusal, and an owner
+ * without text reads as empty. The clipboard thread gives it up at the request's deadline
+ * ({@link #timeOut}).
  *
  * <p>
- * A SelectionNotify belongs to this read if it names this read's target and a time no earlier
- * than the conversion's: an owner that answers a read given up earlier is ignored, and its
- * property is no longer the one read (see {@link X11ClipboardSession#abandonTransferProperty()}).
+ * A SelectionNotify belongs to this read if it names this read's target and a time no
+ * earlier than the conversion's: an owner that answers a read given up earlier is
+ * ignored, and its property is no longer the one read (see
+ * {@link X11ClipboardSession#abandonTransferProperty()}).
  */
 final class X11ClipboardRead {
 
@@ -28,7 +30,10 @@ final class X11ClipboardRead {
 
 	private long target;
 
-	/** While an INCR transfer runs: the property the chunks arrive in, and the chunks so far. */
+	/**
+	 * While an INCR transfer runs: the property the chunks arrive in, and the chunks so
+	 * far.
+	 */
 	private long incrProperty;
 
 	private String incrType;
@@ -68,7 +73,9 @@ final class X11ClipboardRead {
 		return this.request.deadline();
 	}
 
-	/** @return whether the read is finished */
+	/**
+	 * @return whether the read is finished
+	 */
 	boolean onNotify(X11ClipboardSession session, X11ClipboardEvent.Notify notify) {
 		if (this.request.isDone()) {
 			return true;
@@ -82,11 +89,12 @@ final class X11ClipboardRead {
 			return refused(session);
 		}
 		X11ClipboardSession.Property property = session.readProperty(session.window(), notify.property());
-		// deleting tells an INCR owner to send the first chunk, and otherwise just cleans up (ICCCM 2.4)
+		// deleting tells an INCR owner to send the first chunk, and otherwise just cleans
+		// up (ICCCM 2.4)
 		session.deleteProperty(session.window(), notify.property());
 		session.flush();
-		if (property == null || !(X11ClipboardText.INCR.equals(property.type())
-				|| X11ClipboardText.isText(property.type()))) {
+		if (property == null
+				|| !(X11ClipboardText.INCR.equals(property.type()) || X11ClipboardText.isText(property.type()))) {
 			return refused(session);
 		}
 		if (X11ClipboardText.INCR.equals(property.type())) {
@@ -109,7 +117,9 @@ final class X11ClipboardRead {
 		return true;
 	}
 
-	/** @return whether the read is finished */
+	/**
+	 * @return whether the read is finished
+	 */
 	boolean onPropertyChange(X11ClipboardSession session, X11ClipboardEvent.PropertyChange change) {
 		if (this.request.isDone()) {
 			return true;
@@ -143,15 +153,18 @@ final class X11ClipboardRead {
 		this.request.fail(failure);
 	}
 
-	/** The deadline passed: fails the request; the session's transfer property is abandoned. */
+	/**
+	 * The deadline passed: fails the request; the session's transfer property is
+	 * abandoned.
+	 */
 	void timeOut(X11ClipboardSession session) {
 		this.counters.timeouts.incrementAndGet();
-		String progress = (this.incrBytes != null)
-				? " (it stopped sending after " + this.incrBytes.size() + " bytes)" : "";
+		String progress = (this.incrBytes != null) ? " (it stopped sending after " + this.incrBytes.size() + " bytes)"
+				: "";
 		this.request.fail(new DeskhandException(ErrorCode.E_TIMEOUT,
 				"the application that holds the clipboard (X window 0x" + Long.toHexString(this.owner)
-						+ ") did not hand over its text within " + this.request.timeout().toMillis() + " ms"
-						+ progress + "; it may be hung"));
+						+ ") did not hand over its text within " + this.request.timeout().toMillis() + " ms" + progress
+						+ "; it may be hung"));
 		session.abandonTransferProperty();
 	}
 

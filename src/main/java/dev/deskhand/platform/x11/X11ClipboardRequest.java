@@ -10,8 +10,9 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * A caller's read or write, handed to the clipboard thread. The caller waits for the result
- * with a bound of its own, so that a thread stuck in a native call cannot hold it forever.
+ * A caller's read or write, handed to the clipboard thread. The caller waits for the
+ * result with a bound of its own, so that a thread stuck in a native call cannot hold it
+ * forever.
  */
 final class X11ClipboardRequest {
 
@@ -38,12 +39,16 @@ final class X11ClipboardRequest {
 		this.deadline = System.nanoTime() + timeout.toNanos();
 	}
 
-	/** @param timeout how long the owner has to answer, from now */
+	/**
+	 * @param timeout how long the owner has to answer, from now
+	 */
 	static X11ClipboardRequest read(Duration timeout) {
 		return new X11ClipboardRequest(Kind.READ, null, timeout);
 	}
 
-	/** @param timeout how long the clipboard thread has to take ownership, from now */
+	/**
+	 * @param timeout how long the clipboard thread has to take ownership, from now
+	 */
 	static X11ClipboardRequest write(String text, Duration timeout) {
 		return new X11ClipboardRequest(Kind.WRITE, text, timeout);
 	}
@@ -92,14 +97,16 @@ final class X11ClipboardRequest {
 		catch (TimeoutException ex) {
 			// the thread skips a request its caller gave up on
 			this.result.cancel(false);
-			// the thread may be inside the write's round trip: cancelling cannot undo what the server does next
+			// the thread may be inside the write's round trip: cancelling cannot undo
+			// what the server does next
 			String late = (this.kind == Kind.WRITE) ? "; the text may still reach the clipboard once it answers" : "";
 			throw new DeskhandException(ErrorCode.E_TIMEOUT, what + " took longer than " + bound.toMillis() + " ms"
 					+ ": the X server is not answering Deskhand's clipboard connection" + late, ex);
 		}
 		catch (ExecutionException ex) {
 			if (ex.getCause() instanceof DeskhandException failure) {
-				// a new exception, so that the caller's stack is in it as well as the thread's
+				// a new exception, so that the caller's stack is in it as well as the
+				// thread's
 				throw new DeskhandException(failure.code(), failure.getMessage(), failure);
 			}
 			throw new DeskhandException(ErrorCode.E_FAIL, what + " failed: " + ex.getCause(), ex.getCause());

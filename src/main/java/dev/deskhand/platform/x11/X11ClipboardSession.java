@@ -22,9 +22,10 @@ import dev.deskhand.platform.x11.jna.Xlib;
 import dev.deskhand.platform.x11.jna.Xlib.SelectionEventLayout;
 
 /**
- * The clipboard's connection and its window: an unmapped 1x1 window that owns CLIPBOARD while
- * Deskhand does and receives the conversions Deskhand asks for. Confined to the clipboard
- * thread, like the connection inside it. Window ids and atoms are plain numbers, 0 for None.
+ * The clipboard's connection and its window: an unmapped 1x1 window that owns CLIPBOARD
+ * while Deskhand does and receives the conversions Deskhand asks for. Confined to the
+ * clipboard thread, like the connection inside it. Window ids and atoms are plain
+ * numbers, 0 for None.
  */
 final class X11ClipboardSession implements AutoCloseable {
 
@@ -32,7 +33,10 @@ final class X11ClipboardSession implements AutoCloseable {
 
 	static final long NONE = 0;
 
-	/** Upper bound of one property write; ICCCM only asks for less than the maximum request size. */
+	/**
+	 * Upper bound of one property write; ICCCM only asks for less than the maximum
+	 * request size.
+	 */
 	private static final int MAX_CHUNK = 256 * 1024;
 
 	/** Room for ChangeProperty's own 24 bytes in a request of the maximum size. */
@@ -41,7 +45,10 @@ final class X11ClipboardSession implements AutoCloseable {
 	/** Selections larger than this are refused rather than held in memory. */
 	static final int MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
-	/** One XGetWindowProperty reads at most this many 4-byte units; larger properties take several. */
+	/**
+	 * One XGetWindowProperty reads at most this many 4-byte units; larger properties take
+	 * several.
+	 */
 	private static final NativeLong READ_UNITS = new NativeLong(4 * 1024 * 1024);
 
 	private static final X11.Atom ANY_PROPERTY_TYPE = new X11.Atom(0);
@@ -63,14 +70,19 @@ final class X11ClipboardSession implements AutoCloseable {
 	/** The property a zero-length append to yields a server timestamp (ICCCM 2.1). */
 	private final long stampProperty;
 
-	/** Events read while waiting for something else, handed out first by {@link #takeEvents()}. */
+	/**
+	 * Events read while waiting for something else, handed out first by
+	 * {@link #takeEvents()}.
+	 */
 	private final Deque<X11ClipboardEvent> backlog = new ArrayDeque<>();
 
 	private final Memory received = new Memory(Xlib.XEVENT_SIZE);
 
 	private final Memory sent = new Memory(Xlib.XEVENT_SIZE);
 
-	/** Bumped when a read is abandoned, so that its owner's late answer lands elsewhere. */
+	/**
+	 * Bumped when a read is abandoned, so that its owner's late answer lands elsewhere.
+	 */
 	private int transferGeneration;
 
 	private long transferProperty;
@@ -95,7 +107,8 @@ final class X11ClipboardSession implements AutoCloseable {
 		X11Connection connection = X11Connection.open(displayName, "clipboard");
 		try {
 			Xlib xlib = connection.libraries().xlib();
-			// unmapped and 1x1 off screen: it only needs to exist to own the selection and receive properties
+			// unmapped and 1x1 off screen: it only needs to exist to own the selection
+			// and receive properties
 			X11.Window window = xlib.XCreateSimpleWindow(connection.display(), connection.root(), -10, -10, 1, 1, 0, 0,
 					0);
 			xlib.XSelectInput(connection.display(), window, new NativeLong(X11.PropertyChangeMask));
@@ -125,7 +138,9 @@ final class X11ClipboardSession implements AutoCloseable {
 		return this.chunkSize;
 	}
 
-	/** The socket to wait on, -1 once the connection is gone (poll skips negative fds). */
+	/**
+	 * The socket to wait on, -1 once the connection is gone (poll skips negative fds).
+	 */
 	int fd() {
 		return this.connection.isUsable() ? this.xlib.XConnectionNumber(this.display) : -1;
 	}
@@ -142,12 +157,16 @@ final class X11ClipboardSession implements AutoCloseable {
 		return this.connection.atomName(atom);
 	}
 
-	/** Every event read so far: the backlog first, then what the socket holds. Never blocks. */
+	/**
+	 * Every event read so far: the backlog first, then what the socket holds. Never
+	 * blocks.
+	 */
 	List<X11ClipboardEvent> takeEvents() {
 		this.connection.requireUsable();
 		List<X11ClipboardEvent> events = new ArrayList<>(this.backlog);
 		this.backlog.clear();
-		// XPending flushes, reads what the socket holds without blocking, and counts the queue
+		// XPending flushes, reads what the socket holds without blocking, and counts the
+		// queue
 		while (this.xlib.XPending(this.display) > 0) {
 			X11ClipboardEvent event = next();
 			if (event != null) {
@@ -158,10 +177,13 @@ final class X11ClipboardSession implements AutoCloseable {
 		return events;
 	}
 
-	/** Whether events wait to be taken; flushes first. Call it right before waiting on {@link #fd()}. */
+	/**
+	 * Whether events wait to be taken; flushes first. Call it right before waiting on
+	 * {@link #fd()}.
+	 */
 	boolean hasEvents() {
-		return !this.backlog.isEmpty() || (this.connection.isUsable()
-				&& this.xlib.XEventsQueued(this.display, Xlib.QUEUED_AFTER_FLUSH) > 0);
+		return !this.backlog.isEmpty()
+				|| (this.connection.isUsable() && this.xlib.XEventsQueued(this.display, Xlib.QUEUED_AFTER_FLUSH) > 0);
 	}
 
 	private X11ClipboardEvent next() {
@@ -170,9 +192,10 @@ final class X11ClipboardSession implements AutoCloseable {
 	}
 
 	/**
-	 * A current server timestamp: a zero-length append to a property of the window, answered by
-	 * PropertyNotify with the server's time (ICCCM 2.1: CurrentTime would let a late request
-	 * overtake a newer one). One round trip; other events read meanwhile go to the backlog.
+	 * A current server timestamp: a zero-length append to a property of the window,
+	 * answered by PropertyNotify with the server's time (ICCCM 2.1: CurrentTime would let
+	 * a late request overtake a newer one). One round trip; other events read meanwhile
+	 * go to the backlog.
 	 * @return the timestamp, or CurrentTime (0) if the server sent none
 	 */
 	long serverTime() {
@@ -200,7 +223,9 @@ final class X11ClipboardSession implements AutoCloseable {
 		return time;
 	}
 
-	/** @return the window that owns CLIPBOARD, {@link #NONE} when none does; a round trip */
+	/**
+	 * @return the window that owns CLIPBOARD, {@link #NONE} when none does; a round trip
+	 */
 	long owner() {
 		this.connection.requireUsable();
 		long owner = this.xlib.XGetSelectionOwner(this.display, new X11.Atom(this.clipboard)).longValue();
@@ -208,7 +233,9 @@ final class X11ClipboardSession implements AutoCloseable {
 		return owner;
 	}
 
-	/** @return whether the window owns CLIPBOARD now, checked with a round trip */
+	/**
+	 * @return whether the window owns CLIPBOARD now, checked with a round trip
+	 */
 	boolean takeOwnership(long time) {
 		this.connection.requireUsable();
 		this.xlib.XSetSelectionOwner(this.display, new X11.Atom(this.clipboard), new X11.Window(this.window),
@@ -216,7 +243,10 @@ final class X11ClipboardSession implements AutoCloseable {
 		return owner() == this.window;
 	}
 
-	/** Gives CLIPBOARD up; the server ignores it if another client took it after {@code since}. */
+	/**
+	 * Gives CLIPBOARD up; the server ignores it if another client took it after
+	 * {@code since}.
+	 */
 	void releaseOwnership(long since) {
 		this.connection.requireUsable();
 		this.xlib.XSetSelectionOwner(this.display, new X11.Atom(this.clipboard), new X11.Window(NONE),
@@ -228,13 +258,19 @@ final class X11ClipboardSession implements AutoCloseable {
 		return this.transferProperty;
 	}
 
-	/** After a read gave up: its owner may still write, so the next reads use a fresh property. */
+	/**
+	 * After a read gave up: its owner may still write, so the next reads use a fresh
+	 * property.
+	 */
 	void abandonTransferProperty() {
 		this.transferGeneration++;
 		this.transferProperty = this.connection.atom(PROPERTY_PREFIX + "_" + this.transferGeneration);
 	}
 
-	/** Asks CLIPBOARD's owner for {@code target} in {@link #transferProperty()} of the window. */
+	/**
+	 * Asks CLIPBOARD's owner for {@code target} in {@link #transferProperty()} of the
+	 * window.
+	 */
 	void convert(long target, long time) {
 		this.connection.requireUsable();
 		this.xlib.XConvertSelection(this.display, new X11.Atom(this.clipboard), new X11.Atom(target),
@@ -244,6 +280,7 @@ final class X11ClipboardSession implements AutoCloseable {
 
 	/**
 	 * A property's type and, for format 8, its bytes.
+	 *
 	 * @param type the type's name, e.g. {@code UTF8_STRING}, {@code INCR}
 	 * @param bytes the items of a format-8 property, empty for other formats
 	 */
@@ -268,7 +305,8 @@ final class X11ClipboardSession implements AutoCloseable {
 			NativeLongByReference items = new NativeLongByReference();
 			NativeLongByReference bytesAfter = new NativeLongByReference();
 			PointerByReference data = new PointerByReference();
-			// delete=false: JNA passes a Java true as -1, which the server rejects as BadValue
+			// delete=false: JNA passes a Java true as -1, which the server rejects as
+			// BadValue
 			int status = this.xlib.XGetWindowProperty(this.display, new X11.Window(window), new X11.Atom(property),
 					new NativeLong(offset), READ_UNITS, false, ANY_PROPERTY_TYPE, actualType, actualFormat, items,
 					bytesAfter, data);
@@ -311,13 +349,16 @@ final class X11ClipboardSession implements AutoCloseable {
 		this.xlib.XDeleteProperty(this.display, new X11.Window(window), new X11.Atom(property));
 	}
 
-	/** Replaces a property with {@code length} bytes of {@code bytes} from {@code offset}; 0 is fine. */
+	/**
+	 * Replaces a property with {@code length} bytes of {@code bytes} from {@code offset};
+	 * 0 is fine.
+	 */
 	void writeBytes(long window, long property, long type, byte[] bytes, int offset, int length) {
 		this.connection.requireUsable();
 		try (Memory data = new Memory(Math.max(1, length))) {
 			data.write(0, bytes, offset, length);
-			this.xlib.XChangeProperty(this.display, new X11.Window(window), new X11.Atom(property),
-					new X11.Atom(type), 8, X11.PropModeReplace, data, length);
+			this.xlib.XChangeProperty(this.display, new X11.Window(window), new X11.Atom(property), new X11.Atom(type),
+					8, X11.PropModeReplace, data, length);
 		}
 	}
 
@@ -329,12 +370,14 @@ final class X11ClipboardSession implements AutoCloseable {
 			for (int i = 0; i < values.length; i++) {
 				data.setLong(8L * i, values[i]);
 			}
-			this.xlib.XChangeProperty(this.display, new X11.Window(window), new X11.Atom(property),
-					new X11.Atom(type), 32, X11.PropModeReplace, data, values.length);
+			this.xlib.XChangeProperty(this.display, new X11.Window(window), new X11.Atom(property), new X11.Atom(type),
+					32, X11.PropModeReplace, data, values.length);
 		}
 	}
 
-	/** Tells a requestor its conversion is done ({@code property} set) or refused (NONE). */
+	/**
+	 * Tells a requestor its conversion is done ({@code property} set) or refused (NONE).
+	 */
 	void sendNotify(long requestor, long selection, long target, long property, long time) {
 		this.connection.requireUsable();
 		this.sent.clear();
@@ -347,7 +390,9 @@ final class X11ClipboardSession implements AutoCloseable {
 		this.xlib.XSendEvent(this.display, new X11.Window(requestor), 0, new NativeLong(X11.NoEventMask), this.sent);
 	}
 
-	/** Starts or stops PropertyNotify from another client's window (an INCR requestor's). */
+	/**
+	 * Starts or stops PropertyNotify from another client's window (an INCR requestor's).
+	 */
 	void watchProperties(long window, boolean watch) {
 		this.connection.requireUsable();
 		this.xlib.XSelectInput(this.display, new X11.Window(window),

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The clipboard's text in the encodings X clients ask for, and back; the selection targets
- * Deskhand offers; X timestamps. Pure, no connection.
+ * The clipboard's text in the encodings X clients ask for, and back; the selection
+ * targets Deskhand offers; X timestamps. Pure, no connection.
  */
 final class X11ClipboardText {
 
@@ -27,14 +27,14 @@ final class X11ClipboardText {
 	static final String COMPOUND_TEXT = "COMPOUND_TEXT";
 
 	/** The answer to TARGETS, best first: requestors take the first they understand. */
-	static final List<String> OFFERED_TARGETS = List.of(UTF8_STRING, STRING, TEXT, TEXT_PLAIN_UTF8, TARGETS,
-			TIMESTAMP);
+	static final List<String> OFFERED_TARGETS = List.of(UTF8_STRING, STRING, TEXT, TEXT_PLAIN_UTF8, TARGETS, TIMESTAMP);
 
 	private X11ClipboardText() {
 	}
 
 	/**
 	 * The property to answer a text target with.
+	 *
 	 * @param type the property's type: what the requestor decodes the bytes by
 	 * @param bytes the text in that type's encoding
 	 */
@@ -48,11 +48,13 @@ final class X11ClipboardText {
 	 */
 	static Encoded encode(String text, byte[] utf8, String target) {
 		if (UTF8_STRING.equals(target) || TEXT.equals(target)) {
-			// TEXT lets the owner pick the encoding; every client that asks for TEXT today reads UTF8_STRING
+			// TEXT lets the owner pick the encoding; every client that asks for TEXT
+			// today reads UTF8_STRING
 			return new Encoded(UTF8_STRING, utf8);
 		}
 		if (target != null && TEXT_PLAIN_UTF8.equals(target.toLowerCase(Locale.ROOT))) {
-			// a MIME target is its own type (GTK and Qt check), whatever case the requestor spelt it in
+			// a MIME target is its own type (GTK and Qt check), whatever case the
+			// requestor spelt it in
 			return new Encoded(target, utf8);
 		}
 		if (STRING.equals(target)) {
@@ -61,7 +63,10 @@ final class X11ClipboardText {
 		return null;
 	}
 
-	/** ISO Latin-1, which ICCCM says STRING is, with {@code ?} for each code point outside it. */
+	/**
+	 * ISO Latin-1, which ICCCM says STRING is, with {@code ?} for each code point outside
+	 * it.
+	 */
 	static byte[] latin1(String text) {
 		return text.codePoints()
 			.map((codePoint) -> (codePoint <= 0xff) ? codePoint : '?')
@@ -71,9 +76,10 @@ final class X11ClipboardText {
 	}
 
 	/**
-	 * Decodes a selection's bytes by the property type the owner gave them: STRING as Latin-1,
-	 * COMPOUND_TEXT by {@link X11CompoundText}, anything else (UTF8_STRING, text/plain MIME
-	 * types) as UTF-8. Trailing NULs are dropped: some older owners end their text with one.
+	 * Decodes a selection's bytes by the property type the owner gave them: STRING as
+	 * Latin-1, COMPOUND_TEXT by {@link X11CompoundText}, anything else (UTF8_STRING,
+	 * text/plain MIME types) as UTF-8. Trailing NULs are dropped: some older owners end
+	 * their text with one.
 	 */
 	static String decode(String type, byte[] bytes) {
 		int length = bytes.length;
@@ -92,8 +98,9 @@ final class X11ClipboardText {
 	}
 
 	/**
-	 * Whether an owner's answer is text by its type. Some owners answer any target with what
-	 * they hold (xclip, given {@code -t image/png}, answers UTF8_STRING with image/png bytes).
+	 * Whether an owner's answer is text by its type. Some owners answer any target with
+	 * what they hold (xclip, given {@code -t image/png}, answers UTF8_STRING with
+	 * image/png bytes).
 	 */
 	static boolean isText(String type) {
 		return UTF8_STRING.equals(type) || STRING.equals(type) || TEXT.equals(type) || COMPOUND_TEXT.equals(type)
@@ -101,8 +108,9 @@ final class X11ClipboardText {
 	}
 
 	/**
-	 * Compares X timestamps: milliseconds in 32 bits, which wrap after 49.7 days, so a time is
-	 * earlier when it is less than half the range behind, as the X server compares them.
+	 * Compares X timestamps: milliseconds in 32 bits, which wrap after 49.7 days, so a
+	 * time is earlier when it is less than half the range behind, as the X server
+	 * compares them.
 	 * @return whether {@code time} is earlier than {@code other}
 	 */
 	static boolean isBefore(long time, long other) {

@@ -9,9 +9,9 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.x11.jna.LibC;
 
 /**
- * How the clipboard thread sleeps: in {@code poll} on its X socket and an eventfd that callers
- * write to when they hand it work. No timer ticks while idle; the thread wakes for an event,
- * a request, or the next deadline.
+ * How the clipboard thread sleeps: in {@code poll} on its X socket and an eventfd that
+ * callers write to when they hand it work. No timer ticks while idle; the thread wakes
+ * for an event, a request, or the next deadline.
  */
 final class X11ClipboardWakeup implements AutoCloseable {
 
@@ -28,7 +28,8 @@ final class X11ClipboardWakeup implements AutoCloseable {
 
 	private final Memory one = new Memory(8);
 
-	// callers wake while the clipboard thread may close: a closed fd's number can be reused, so never write after close
+	// callers wake while the clipboard thread may close: a closed fd's number can be
+	// reused, so never write after close
 	private final Object lock = new Object();
 
 	private boolean closed;
@@ -58,8 +59,8 @@ final class X11ClipboardWakeup implements AutoCloseable {
 	}
 
 	/**
-	 * Sleeps until the X socket has data, {@link #wake()} was called, or the timeout passed.
-	 * The clipboard thread only.
+	 * Sleeps until the X socket has data, {@link #wake()} was called, or the timeout
+	 * passed. The clipboard thread only.
 	 * @param xFd the X socket, or -1 without a connection
 	 * @param timeoutMillis -1 to wait without limit
 	 */

@@ -8,17 +8,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Decodes COMPOUND_TEXT, the ISO 2022 subset of the X Consortium's Compound Text Encoding that
- * Xlib writes for {@code WM_NAME} when a title is not Latin-1 (xterm has no
+ * Decodes COMPOUND_TEXT, the ISO 2022 subset of the X Consortium's Compound Text Encoding
+ * that Xlib writes for {@code WM_NAME} when a title is not Latin-1 (xterm has no
  * {@code _NET_WM_NAME}). Pure, no connection.
  *
  * <p>
  * Xlib in a UTF-8 locale picks a standard charset where one fits and UTF-8 for the rest:
  * {@code xterm -T '世界 Привет €'} is {@code ESC $ ( B} (JIS X0208) for 世界, {@code ESC - L}
  * (ISO 8859-5) for Привет and {@code ESC - b} (ISO 8859-15) for €, while ✓ is in an
- * {@code ESC % G} ... {@code ESC % @} UTF-8 segment. So the ISO 8859 sets and the three CJK
- * 94x94 sets are decoded as well, through the JDK's charsets. A set the JDK lacks, or an
- * unknown escape, gives U+FFFD instead of guessing.
+ * {@code ESC % G} ... {@code ESC % @} UTF-8 segment. So the ISO 8859 sets and the three
+ * CJK 94x94 sets are decoded as well, through the JDK's charsets. A set the JDK lacks, or
+ * an unknown escape, gives U+FFFD instead of guessing.
  */
 final class X11CompoundText {
 
@@ -28,7 +28,9 @@ final class X11CompoundText {
 
 	private static final char REPLACEMENT = '\uFFFD';
 
-	/** 96-character sets, {@code ESC - F}: the ISO 8859 part their right half comes from. */
+	/**
+	 * 96-character sets, {@code ESC - F}: the ISO 8859 part their right half comes from.
+	 */
 	private static final Map<Character, String> ISO_8859 = Map.ofEntries(Map.entry('A', "ISO-8859-1"),
 			Map.entry('B', "ISO-8859-2"), Map.entry('C', "ISO-8859-3"), Map.entry('D', "ISO-8859-4"),
 			Map.entry('F', "ISO-8859-7"), Map.entry('G', "ISO-8859-6"), Map.entry('H', "ISO-8859-8"),
@@ -36,9 +38,11 @@ final class X11CompoundText {
 			Map.entry('Y', "ISO-8859-13"), Map.entry('_', "ISO-8859-14"), Map.entry('b', "ISO-8859-15"),
 			Map.entry('f', "ISO-8859-16"));
 
-	/** 94x94 sets, {@code ESC $ ( F} or {@code ESC $ ) F}: the EUC charset that holds them in GR. */
-	private static final Map<Character, String> DOUBLE_BYTE = Map.of('A', "GB2312", 'B', "EUC-JP", 'C',
-			"EUC-KR");
+	/**
+	 * 94x94 sets, {@code ESC $ ( F} or {@code ESC $ ) F}: the EUC charset that holds them
+	 * in GR.
+	 */
+	private static final Map<Character, String> DOUBLE_BYTE = Map.of('A', "GB2312", 'B', "EUC-JP", 'C', "EUC-KR");
 
 	private final byte[] bytes;
 
@@ -52,7 +56,10 @@ final class X11CompoundText {
 	/** What bytes 0x21-0x7e mean: ASCII until an escape designates another set. */
 	private GraphicSet left = GraphicSet.ASCII;
 
-	/** What bytes 0xa0-0xff mean: the right half of Latin-1 until an escape says otherwise. */
+	/**
+	 * What bytes 0xa0-0xff mean: the right half of Latin-1 until an escape says
+	 * otherwise.
+	 */
 	private GraphicSet right = GraphicSet.LATIN_1_RIGHT;
 
 	private int position;
@@ -162,8 +169,8 @@ final class X11CompoundText {
 	}
 
 	/**
-	 * {@code ESC % / F M L name STX data}: a segment in a charset named in the segment itself,
-	 * {@code (M - 128) * 128 + (L - 128)} bytes long after {@code L}.
+	 * {@code ESC % / F M L name STX data}: a segment in a charset named in the segment
+	 * itself, {@code (M - 128) * 128 + (L - 128)} bytes long after {@code L}.
 	 */
 	private void extendedSegment() {
 		flush();
@@ -185,7 +192,10 @@ final class X11CompoundText {
 		this.position = end;
 	}
 
-	/** X names such as {@code iso8859-14}, {@code koi8-r}, {@code big5-0} as the JDK spells them. */
+	/**
+	 * X names such as {@code iso8859-14}, {@code koi8-r}, {@code big5-0} as the JDK
+	 * spells them.
+	 */
 	static String extendedCharsetName(String xName) {
 		String name = xName.toLowerCase(Locale.ROOT);
 		if (name.startsWith("iso8859-")) {
@@ -197,7 +207,10 @@ final class X11CompoundText {
 		return name.replaceFirst("-0$", "");
 	}
 
-	/** Control sequence introducer: parameters 0x30-0x3f, intermediates, a final 0x40-0x7e. */
+	/**
+	 * Control sequence introducer: parameters 0x30-0x3f, intermediates, a final
+	 * 0x40-0x7e.
+	 */
 	private void skipControlSequence() {
 		while (this.position < this.bytes.length) {
 			int b = this.bytes[this.position++] & 0xff;
@@ -221,8 +234,8 @@ final class X11CompoundText {
 		static final GraphicSet UNKNOWN = new GraphicSet(true, null, Kind.UNKNOWN);
 
 		/**
-		 * Whether its bytes are collected as 7-bit values, else with the high bit set: a set means
-		 * the same characters whether it was designated to GL or GR.
+		 * Whether its bytes are collected as 7-bit values, else with the high bit set: a
+		 * set means the same characters whether it was designated to GL or GR.
 		 */
 		final boolean sevenBit;
 
@@ -237,8 +250,8 @@ final class X11CompoundText {
 		}
 
 		/**
-		 * A set a JDK charset decodes from its bytes with the high bit set: the right half of an
-		 * ISO 8859 part, or EUC for a 94x94 set.
+		 * A set a JDK charset decodes from its bytes with the high bit set: the right
+		 * half of an ISO 8859 part, or EUC for a 94x94 set.
 		 */
 		static GraphicSet of(String charsetName) {
 			Charset charset = charset(charsetName);
@@ -257,8 +270,8 @@ final class X11CompoundText {
 		String decode(byte[] run) {
 			return switch (this.kind) {
 				case PLAIN -> new String(run, this.charset);
-				case JIS_ROMAN -> new String(run, StandardCharsets.ISO_8859_1).replace('\\', '\u00a5')
-					.replace('~', '\u203e');
+				case JIS_ROMAN ->
+					new String(run, StandardCharsets.ISO_8859_1).replace('\\', '\u00a5').replace('~', '\u203e');
 				case KATAKANA -> katakana(run);
 				case UNKNOWN -> String.valueOf(REPLACEMENT).repeat(run.length);
 			};

@@ -25,9 +25,9 @@ import dev.deskhand.platform.x11.jna.Xrandr;
 
 /**
  * One Xlib connection ({@code Display*}) and the typed calls Deskhand makes on it. Not
- * thread-safe: each connection has one owner at a time (the input thread, or whoever holds an
- * {@link X11SharedConnection}'s lock). X errors and a lost server are recorded here by
- * {@link X11Libraries}' handlers instead of ending the process.
+ * thread-safe: each connection has one owner at a time (the input thread, or whoever
+ * holds an {@link X11SharedConnection}'s lock). X errors and a lost server are recorded
+ * here by {@link X11Libraries}' handlers instead of ending the process.
  */
 final class X11Connection implements AutoCloseable {
 
@@ -50,7 +50,10 @@ final class X11Connection implements AutoCloseable {
 
 	private final X11.Window root;
 
-	/** Atom names never change while the server runs, and XGetAtomName's strings are not freed. */
+	/**
+	 * Atom names never change while the server runs, and XGetAtomName's strings are not
+	 * freed.
+	 */
 	private final Map<Long, String> atomNames = new ConcurrentHashMap<>();
 
 	/** Interned atoms by name: one round trip per name for the connection's life. */
@@ -77,7 +80,8 @@ final class X11Connection implements AutoCloseable {
 
 	/**
 	 * @param name the display name, e.g. {@code :0}
-	 * @param role what the connection is for, for logs: {@code observe}, {@code input} ...
+	 * @param role what the connection is for, for logs: {@code observe}, {@code input}
+	 * ...
 	 * @throws DeskhandException E_NO_DESKTOP when the display cannot be opened
 	 */
 	static X11Connection open(String name, String role) {
@@ -92,7 +96,9 @@ final class X11Connection implements AutoCloseable {
 		return connection;
 	}
 
-	/** Whether an X server answers at this display name: opens a connection and closes it. */
+	/**
+	 * Whether an X server answers at this display name: opens a connection and closes it.
+	 */
 	static boolean isReachable(String name) {
 		X11Libraries libraries = X11Libraries.get();
 		X11.Display display = libraries.xlib().XOpenDisplay(name);
@@ -156,19 +162,24 @@ final class X11Connection implements AutoCloseable {
 		sync();
 		X11Error error = takeError();
 		if (error != null) {
-			throw new DeskhandException(ErrorCode.E_FAIL, action + " failed on X display " + this.name + ": "
-					+ error.describe());
+			throw new DeskhandException(ErrorCode.E_FAIL,
+					action + " failed on X display " + this.name + ": " + error.describe());
 		}
 	}
 
-	/** @return the error recorded since the last call, or {@code null} */
+	/**
+	 * @return the error recorded since the last call, or {@code null}
+	 */
 	X11Error takeError() {
 		X11Error error = this.lastError;
 		this.lastError = null;
 		return error;
 	}
 
-	/** Errors recorded while this runs are logged at debug level: the caller checks for them. */
+	/**
+	 * Errors recorded while this runs are logged at debug level: the caller checks for
+	 * them.
+	 */
 	<T> T expectingErrors(Supplier<T> action) {
 		this.expectingErrors = true;
 		try {
@@ -181,12 +192,12 @@ final class X11Connection implements AutoCloseable {
 
 	void requireUsable() {
 		if (this.closed) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the " + this.role + " connection to X display "
-					+ this.name + " is closed");
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"the " + this.role + " connection to X display " + this.name + " is closed");
 		}
 		if (this.broken) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "lost the connection to X display " + this.name
-					+ "; the X server went away");
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"lost the connection to X display " + this.name + "; the X server went away");
 		}
 	}
 
@@ -195,7 +206,9 @@ final class X11Connection implements AutoCloseable {
 		return this.libraries.xtest().XTestQueryExtension(this.display, unused, unused, unused, unused);
 	}
 
-	/** @return RandR's version as {@code major * 100 + minor} (105 = 1.5), 0 without RandR */
+	/**
+	 * @return RandR's version as {@code major * 100 + minor} (105 = 1.5), 0 without RandR
+	 */
 	int randrVersion() {
 		if (this.randrVersion < 0) {
 			this.randrVersion = queryRandrVersion();
@@ -237,7 +250,9 @@ final class X11Connection implements AutoCloseable {
 		return new PointerState(rootX.getValue(), rootY.getValue(), mask.getValue());
 	}
 
-	/** @return the 32-byte bitmap of keys down: bit {@code kc & 7} of byte {@code kc >> 3} */
+	/**
+	 * @return the 32-byte bitmap of keys down: bit {@code kc & 7} of byte {@code kc >> 3}
+	 */
 	byte[] queryKeymap() {
 		requireUsable();
 		byte[] keys = new byte[32];
@@ -267,13 +282,18 @@ final class X11Connection implements AutoCloseable {
 		}
 	}
 
-	/** Rebinds {@code count} keycodes from {@code first}; sends MappingNotify to every client. */
+	/**
+	 * Rebinds {@code count} keycodes from {@code first}; sends MappingNotify to every
+	 * client.
+	 */
 	void changeKeyboardMapping(int first, int keysymsPerKeycode, long[] keysyms, int count) {
 		requireUsable();
 		this.xlib.XChangeKeyboardMapping(this.display, first, keysymsPerKeycode, keysyms, count);
 	}
 
-	/** @return the keycodes bound to any modifier (Shift, Lock, Control, Mod1..Mod5) */
+	/**
+	 * @return the keycodes bound to any modifier (Shift, Lock, Control, Mod1..Mod5)
+	 */
 	Set<Integer> modifierKeycodes() {
 		requireUsable();
 		X11.XModifierKeymapRef map = this.xlib.XGetModifierMapping(this.display);
@@ -328,8 +348,8 @@ final class X11Connection implements AutoCloseable {
 			int size = new Xrandr.XRRMonitorInfo(first).size();
 			for (int i = 0; i < count.getValue(); i++) {
 				Xrandr.XRRMonitorInfo info = new Xrandr.XRRMonitorInfo(first.share((long) i * size));
-				monitors.add(new Monitor(atomName(info.name.longValue()), info.primary != 0, info.x, info.y,
-						info.width, info.height));
+				monitors.add(new Monitor(atomName(info.name.longValue()), info.primary != 0, info.x, info.y, info.width,
+						info.height));
 			}
 		}
 		finally {
@@ -338,16 +358,19 @@ final class X11Connection implements AutoCloseable {
 		return monitors;
 	}
 
-	/** @return the atom's name, {@code null} for None */
+	/**
+	 * @return the atom's name, {@code null} for None
+	 */
 	String atomName(long atom) {
 		if (atom == 0) {
 			return null;
 		}
-		return this.atomNames.computeIfAbsent(atom,
-				(key) -> this.xlib.XGetAtomName(this.display, new X11.Atom(key)));
+		return this.atomNames.computeIfAbsent(atom, (key) -> this.xlib.XGetAtomName(this.display, new X11.Atom(key)));
 	}
 
-	/** @return the atom for {@code name}, interning it on the server the first time */
+	/**
+	 * @return the atom for {@code name}, interning it on the server the first time
+	 */
 	long atom(String name) {
 		requireUsable();
 		Long atom = this.atoms.get(name);
@@ -364,9 +387,10 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/**
-	 * Asks for an event whenever the keyboard mapping changes (see {@link #drainEvents()}). Xlib
-	 * makes every connection an XKB client, and the server tells an XKB client about mapping
-	 * changes only if it selected XkbMapNotify; a server without XKB sends MappingNotify anyway.
+	 * Asks for an event whenever the keyboard mapping changes (see
+	 * {@link #drainEvents()}). Xlib makes every connection an XKB client, and the server
+	 * tells an XKB client about mapping changes only if it selected XkbMapNotify; a
+	 * server without XKB sends MappingNotify anyway.
 	 */
 	void selectKeyboardMappingEvents() {
 		requireUsable();
@@ -375,8 +399,8 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/**
-	 * Takes every event Xlib has already read off its queue, without any I/O, so that selected
-	 * events do not pile up for the connection's life.
+	 * Takes every event Xlib has already read off its queue, without any I/O, so that
+	 * selected events do not pile up for the connection's life.
 	 * @return how many there were
 	 */
 	int drainEvents() {
@@ -416,12 +440,13 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/**
-	 * Whether the root window has a property, e.g. {@code _NET_SUPPORTING_WM_CHECK}, which a
-	 * window manager sets once it manages the screen.
+	 * Whether the root window has a property, e.g. {@code _NET_SUPPORTING_WM_CHECK},
+	 * which a window manager sets once it manages the screen.
 	 */
 	boolean rootHasProperty(String propertyName) {
 		requireUsable();
-		// onlyIfExists=false: JNA passes a Java true as -1, which the server rejects as BadValue
+		// onlyIfExists=false: JNA passes a Java true as -1, which the server rejects as
+		// BadValue
 		X11.Atom atom = this.xlib.XInternAtom(this.display, propertyName, false);
 		if (atom == null || atom.longValue() == 0) {
 			return false;
@@ -447,7 +472,8 @@ final class X11Connection implements AutoCloseable {
 			return;
 		}
 		this.closed = true;
-		// XCloseDisplay on a broken connection frees its memory without talking to the server
+		// XCloseDisplay on a broken connection frees its memory without talking to the
+		// server
 		this.xlib.XCloseDisplay(this.display);
 		this.libraries.unregister(this);
 		logger.debug("closed the {} connection to X display {}", this.role, this.name);

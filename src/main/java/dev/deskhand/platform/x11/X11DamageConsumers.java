@@ -9,10 +9,10 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
 
 /**
- * The damage each consumer has not taken yet. Several consumers (the displays of one screen, and
- * every pipeline that caches them) share one server-side Damage object, which can be emptied only
- * once: every fetch is added to every consumer, and each takes its own. Not thread-safe: the
- * tracker uses it under the observation connection's lock.
+ * The damage each consumer has not taken yet. Several consumers (the displays of one
+ * screen, and every pipeline that caches them) share one server-side Damage object, which
+ * can be emptied only once: every fetch is added to every consumer, and each takes its
+ * own. Not thread-safe: the tracker uses it under the observation connection's lock.
  */
 final class X11DamageConsumers {
 
@@ -20,7 +20,10 @@ final class X11DamageConsumers {
 
 	private final Map<String, Pending> pending = new HashMap<>();
 
-	/** @param maxAreas beyond this many areas, a consumer's damage is kept as their bounding box */
+	/**
+	 * @param maxAreas beyond this many areas, a consumer's damage is kept as their
+	 * bounding box
+	 */
 	X11DamageConsumers(int maxAreas) {
 		this.maxAreas = maxAreas;
 	}
@@ -35,7 +38,10 @@ final class X11DamageConsumers {
 		}
 	}
 
-	/** What was drawn since the last fetch is lost (a new connection): everyone must see everything. */
+	/**
+	 * What was drawn since the last fetch is lost (a new connection): everyone must see
+	 * everything.
+	 */
 	void invalidateAll() {
 		for (Pending consumer : this.pending.values()) {
 			consumer.everything = true;
@@ -44,8 +50,8 @@ final class X11DamageConsumers {
 	}
 
 	/**
-	 * The consumer's damage inside {@code region}, which it no longer has afterwards; unknown for
-	 * a consumer never seen before, which from now on collects damage.
+	 * The consumer's damage inside {@code region}, which it no longer has afterwards;
+	 * unknown for a consumer never seen before, which from now on collects damage.
 	 */
 	ScreenDamage take(String consumer, Rect region) {
 		Pending mine = this.pending.get(consumer);

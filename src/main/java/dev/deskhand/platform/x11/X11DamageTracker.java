@@ -16,23 +16,26 @@ import dev.deskhand.platform.x11.jna.XFixes;
 import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
- * What was drawn on the root window since each consumer last asked, from the X DAMAGE extension,
- * on the observation connection (the one capture uses, so a fetch is ordered before the capture
- * that follows it). Without a compositing manager every window draws into the root window's
- * pixels, and with one the compositor paints them there, so the root's damage covers the whole
- * screen.
+ * What was drawn on the root window since each consumer last asked, from the X DAMAGE
+ * extension, on the observation connection (the one capture uses, so a fetch is ordered
+ * before the capture that follows it). Without a compositing manager every window draws
+ * into the root window's pixels, and with one the compositor paints them there, so the
+ * root's damage covers the whole screen.
  *
  * <p>
- * One Damage object per connection, created on the first request; it dies with the connection,
- * so after a reconnect every consumer is told "unknown" once. Without libXdamage/libXfixes or the
- * extensions, every answer is "unknown" and screenshots capture whole displays, as without
- * tracking.
+ * One Damage object per connection, created on the first request; it dies with the
+ * connection, so after a reconnect every consumer is told "unknown" once. Without
+ * libXdamage/libXfixes or the extensions, every answer is "unknown" and screenshots
+ * capture whole displays, as without tracking.
  */
 final class X11DamageTracker implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11DamageTracker.class);
 
-	/** More areas than this are kept as their bounding box: fetches of many tiny areas stay cheap. */
+	/**
+	 * More areas than this are kept as their bounding box: fetches of many tiny areas
+	 * stay cheap.
+	 */
 	static final int MAX_AREAS = 64;
 
 	/** {@code XserverRegion} None: XDamageSubtract's {@code repair} for "all of it". */
@@ -40,11 +43,15 @@ final class X11DamageTracker implements AutoCloseable {
 
 	private final X11SharedConnection observe;
 
-	// the fields below belong to the observation connection and are only touched under its lock
+	// the fields below belong to the observation connection and are only touched under
+	// its lock
 
 	private final X11DamageConsumers consumers = new X11DamageConsumers(MAX_AREAS);
 
-	/** The connection {@link #damage} lives on; another one means everything drawn meanwhile is lost. */
+	/**
+	 * The connection {@link #damage} lives on; another one means everything drawn
+	 * meanwhile is lost.
+	 */
 	private X11Connection connection;
 
 	/** The Damage object, or {@code null} when this connection cannot track damage. */
@@ -85,8 +92,8 @@ final class X11DamageTracker implements AutoCloseable {
 	}
 
 	/**
-	 * Events waiting on the observation connection, after reading what the socket holds; for
-	 * tests: DamageNotify events must not pile up there.
+	 * Events waiting on the observation connection, after reading what the socket holds;
+	 * for tests: DamageNotify events must not pile up there.
 	 */
 	int queuedEvents() {
 		return this.observe.call((connection) -> connection.libraries()
@@ -120,7 +127,8 @@ final class X11DamageTracker implements AutoCloseable {
 					connection.name());
 			return;
 		}
-		// region requests are XFIXES 2; the library asks for its own version, which is newer
+		// region requests are XFIXES 2; the library asks for its own version, which is
+		// newer
 		if (xfixes.XFixesQueryExtension(connection.display(), first, second) == 0
 				|| xfixes.XFixesQueryVersion(connection.display(), first, second) == 0 || first.getValue() < 2) {
 			logger.info("X display {} has no XFIXES 2 extension: screenshots capture whole displays every time",
@@ -143,8 +151,8 @@ final class X11DamageTracker implements AutoCloseable {
 	}
 
 	/**
-	 * Moves the damage into {@link #parts} and reads it: the reply is the round trip that orders
-	 * the subtraction before any capture that follows.
+	 * Moves the damage into {@link #parts} and reads it: the reply is the round trip that
+	 * orders the subtraction before any capture that follows.
 	 * @return the areas, or {@code null} when the fetch failed
 	 */
 	private List<Rect> fetch(X11Connection connection) {
@@ -156,7 +164,8 @@ final class X11DamageTracker implements AutoCloseable {
 		Pointer rectangles = xfixes.XFixesFetchRegion(connection.display(), this.parts, count);
 		connection.requireUsable();
 		this.fetches++;
-		// each emptying re-arms one DamageNotify; Xlib queued them while it waited for the reply
+		// each emptying re-arms one DamageNotify; Xlib queued them while it waited for
+		// the reply
 		connection.drainEvents();
 		X11Error error = connection.takeError();
 		List<Rect> areas = new ArrayList<>();
@@ -167,7 +176,8 @@ final class X11DamageTracker implements AutoCloseable {
 					int width = rectangles.getShort(offset + 4) & 0xffff;
 					int height = rectangles.getShort(offset + 6) & 0xffff;
 					if (width > 0 && height > 0) {
-						areas.add(new Rect(rectangles.getShort(offset), rectangles.getShort(offset + 2), width, height));
+						areas
+							.add(new Rect(rectangles.getShort(offset), rectangles.getShort(offset + 2), width, height));
 					}
 				}
 			}

@@ -22,11 +22,11 @@ import dev.deskhand.platform.WindowDriver;
  * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
  *
  * <p>
- * Connections, one owner each: observation (displays, pointer position, capture, windows; any
- * thread, one at a time), input (the InputQueue's thread only), control (release-all and the
- * keymap restore, any thread, so that a stuck input thread cannot block them), the clipboard's
- * (its own thread, started on first use, since it must answer other clients at any moment), and
- * one per failsafe sensor.
+ * Connections, one owner each: observation (displays, pointer position, capture, windows;
+ * any thread, one at a time), input (the InputQueue's thread only), control (release-all
+ * and the keymap restore, any thread, so that a stuck input thread cannot block them),
+ * the clipboard's (its own thread, started on first use, since it must answer other
+ * clients at any moment), and one per failsafe sensor.
  */
 public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
@@ -78,7 +78,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 * Connects to an X display that is already running.
 	 * @param displayName e.g. {@code :0}
 	 * @return the driver; close it to release keys, restore the keymap and disconnect
-	 * @throws DeskhandException E_NO_DESKTOP when the display is unreachable or lacks XTEST
+	 * @throws DeskhandException E_NO_DESKTOP when the display is unreachable or lacks
+	 * XTEST
 	 */
 	public static X11DesktopDriver connect(String displayName) {
 		return connect(displayName, null, true);
@@ -99,15 +100,17 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		}
 		try {
 			if (!observation.hasXTest()) {
-				throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + displayName + " lacks the XTEST"
-						+ " extension, which Deskhand needs to send input; start the X server without"
-						+ " '-extension XTEST' (Xvfb and Xorg enable it by default)");
+				throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+						"X display " + displayName + " lacks the XTEST"
+								+ " extension, which Deskhand needs to send input; start the X server without"
+								+ " '-extension XTEST' (Xvfb and Xorg enable it by default)");
 			}
 			int randr = observation.randrVersion();
 			if (randr < X11DisplayDriver.RANDR_MONITORS) {
-				logger.warn("X display {} has {}; without RandR 1.5 Deskhand sees the whole screen as one display"
-						+ " (start Xvfb with +extension RANDR for monitors)", displayName,
-						(randr == 0) ? "no RandR" : "only RandR " + randr / 100 + "." + randr % 100);
+				logger.warn(
+						"X display {} has {}; without RandR 1.5 Deskhand sees the whole screen as one display"
+								+ " (start Xvfb with +extension RANDR for monitors)",
+						displayName, (randr == 0) ? "no RandR" : "only RandR " + randr / 100 + "." + randr % 100);
 			}
 		}
 		catch (RuntimeException ex) {
@@ -200,13 +203,19 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		return X11Launcher.start(this.displayName, command);
 	}
 
-	/** On a connection and a thread of its own, started on first use: see {@link X11Clipboard}. */
+	/**
+	 * On a connection and a thread of its own, started on first use: see
+	 * {@link X11Clipboard}.
+	 */
 	@Override
 	public ClipboardDriver clipboard() {
 		return this.clipboard;
 	}
 
-	/** A sensor on a connection of its own, never one of the driver's: see {@link X11InputSensor}. */
+	/**
+	 * A sensor on a connection of its own, never one of the driver's: see
+	 * {@link X11InputSensor}.
+	 */
 	@Override
 	public InputStateSensor openSensor() {
 		return X11InputSensor.open(this.displayName);
@@ -268,8 +277,9 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	/**
-	 * Releases everything held, gives the claimed keycodes their original mapping back, closes
-	 * the connections and stops a managed Xvfb. Call it after the input thread has stopped.
+	 * Releases everything held, gives the claimed keycodes their original mapping back,
+	 * closes the connections and stops a managed Xvfb. Call it after the input thread has
+	 * stopped.
 	 */
 	@Override
 	public void close() {
@@ -296,8 +306,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private void restoreKeymap(X11KeycodeBlock block) {
 		this.control.call((connection) -> {
-			connection.changeKeyboardMapping(block.first(), block.keysymsPerKeycode(), block.original(),
-					block.count());
+			connection.changeKeyboardMapping(block.first(), block.keysymsPerKeycode(), block.original(), block.count());
 			connection.sync();
 			logger.debug("restored keycodes {}-{} of X display {}", block.first(), block.first() + block.count() - 1,
 					this.displayName);

@@ -13,8 +13,8 @@ import dev.deskhand.platform.Rect;
 
 /**
  * Displays are RandR 1.5 monitors ({@code xrandr --listmonitors}), on the observation
- * connection. Without RandR 1.5, or when it reports no monitor, the root window is the one
- * display.
+ * connection. Without RandR 1.5, or when it reports no monitor, the root window is the
+ * one display.
  */
 final class X11DisplayDriver implements DisplayDriver {
 
@@ -33,8 +33,8 @@ final class X11DisplayDriver implements DisplayDriver {
 	@Override
 	public List<DisplayInfo> displays() {
 		return this.observe.call((connection) -> {
-			List<X11Connection.Monitor> monitors = (connection.randrVersion() >= RANDR_MONITORS)
-					? connection.monitors() : List.of();
+			List<X11Connection.Monitor> monitors = (connection.randrVersion() >= RANDR_MONITORS) ? connection.monitors()
+					: List.of();
 			if (monitors.isEmpty()) {
 				X11Connection.RootInfo root = connection.rootInfo();
 				return List.of(rootDisplay(root.width(), root.height()));
@@ -54,9 +54,9 @@ final class X11DisplayDriver implements DisplayDriver {
 	}
 
 	/**
-	 * Primary first, then left to right and top to bottom. The id is the monitor's RandR name
-	 * with anything but letters, digits, {@code .}, {@code _} and {@code -} replaced, so it is
-	 * stable while the monitor exists and safe in URLs and logs.
+	 * Primary first, then left to right and top to bottom. The id is the monitor's RandR
+	 * name with anything but letters, digits, {@code .}, {@code _} and {@code -}
+	 * replaced, so it is stable while the monitor exists and safe in URLs and logs.
 	 */
 	static List<DisplayInfo> toDisplays(List<X11Connection.Monitor> monitors) {
 		List<X11Connection.Monitor> ordered = new ArrayList<>(monitors);

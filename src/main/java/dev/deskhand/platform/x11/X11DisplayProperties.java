@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param name the X display, e.g. {@code :0}; unset means the {@code DISPLAY} environment
  * variable
- * @param managed {@code auto}: start and own an Xvfb when the display is unset or unreachable;
- * {@code true}: always start one; {@code false}: never
+ * @param managed {@code auto}: start and own an Xvfb when the display is unset or
+ * unreachable; {@code true}: always start one; {@code false}: never
  * @param managedGeometry the managed Xvfb's screen, {@code WIDTHxHEIGHTxDEPTH}
  */
 @ConfigurationProperties("deskhand.display")

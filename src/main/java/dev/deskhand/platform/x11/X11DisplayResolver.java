@@ -5,8 +5,8 @@ import java.util.function.Predicate;
 import dev.deskhand.platform.x11.X11DisplayProperties.Managed;
 
 /**
- * Decides, from configuration and what is reachable, which display to drive. Pure: the probes
- * are parameters, so every branch is a unit test.
+ * Decides, from configuration and what is reachable, which display to drive. Pure: the
+ * probes are parameters, so every branch is a unit test.
  */
 final class X11DisplayResolver {
 

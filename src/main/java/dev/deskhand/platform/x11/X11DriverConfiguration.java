@@ -8,9 +8,9 @@ import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.OperatingSystem;
 
 /**
- * The X11 driver bean on Linux. Start-up fails with an operator's sentence when no display
- * can be had; closing the context releases held input, restores the keymap and stops a
- * managed Xvfb.
+ * The X11 driver bean on Linux. Start-up fails with an operator's sentence when no
+ * display can be had; closing the context releases held input, restores the keymap and
+ * stops a managed Xvfb.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)

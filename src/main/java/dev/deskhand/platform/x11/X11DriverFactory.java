@@ -17,8 +17,9 @@ import dev.deskhand.platform.x11.X11DisplayResolver.StartManaged;
 import dev.deskhand.platform.x11.X11DisplayResolver.UseExisting;
 
 /**
- * Builds the driver from {@link X11DisplayProperties}: the configured display, or a managed
- * Xvfb, and releases whatever a previous process left held (XTest state outlives processes).
+ * Builds the driver from {@link X11DisplayProperties}: the configured display, or a
+ * managed Xvfb, and releases whatever a previous process left held (XTest state outlives
+ * processes).
  */
 final class X11DriverFactory {
 

@@ -13,8 +13,8 @@ package dev.deskhand.platform.x11;
 record X11Error(int errorCode, int requestCode, int minorCode, long resourceId, long serial, String text) {
 
 	String describe() {
-		return String.format("%s (error %d, request %d.%d, resource 0x%x)", this.text, this.errorCode,
-				this.requestCode, this.minorCode, this.resourceId);
+		return String.format("%s (error %d, request %d.%d, resource 0x%x)", this.text, this.errorCode, this.requestCode,
+				this.minorCode, this.resourceId);
 	}
 
 }

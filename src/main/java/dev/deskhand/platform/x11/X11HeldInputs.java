@@ -5,8 +5,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The keys and buttons this process holds down. Written by the input thread, read and cleared
- * by release-all from any thread, hence concurrent sets.
+ * The keys and buttons this process holds down. Written by the input thread, read and
+ * cleared by release-all from any thread, hence concurrent sets.
  */
 final class X11HeldInputs {
 

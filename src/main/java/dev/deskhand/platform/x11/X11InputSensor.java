@@ -16,15 +16,16 @@ import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 
 /**
- * The failsafe's view of the keyboard and pointer, on an X connection of its own: the input and
- * observation connections can be held for long stretches (a typing chunk, a capture), and the
- * failsafe must see the emergency chord while they are.
+ * The failsafe's view of the keyboard and pointer, on an X connection of its own: the
+ * input and observation connections can be held for long stretches (a typing chunk, a
+ * capture), and the failsafe must see the emergency chord while they are.
  *
  * <p>
- * {@code XQueryKeymap} reports the server's key state, whoever pressed the keys. Each key name is
- * resolved to its keycodes once, from the keyboard mapping, and again only after the server
- * reported a mapping change. When the X server goes away the sensor reports nothing held and the last
- * pointer position, logs that once, and tries to reconnect once a second.
+ * {@code XQueryKeymap} reports the server's key state, whoever pressed the keys. Each key
+ * name is resolved to its keycodes once, from the keyboard mapping, and again only after
+ * the server reported a mapping change. When the X server goes away the sensor reports
+ * nothing held and the last pointer position, logs that once, and tries to reconnect once
+ * a second.
  */
 final class X11InputSensor implements InputStateSensor {
 
@@ -36,7 +37,8 @@ final class X11InputSensor implements InputStateSensor {
 
 	private final String displayName;
 
-	// the failsafe's poller and any other reader (health, tests) take turns on the one connection
+	// the failsafe's poller and any other reader (health, tests) take turns on the one
+	// connection
 	private final Object lock = new Object();
 
 	/** Keysyms by key name: they never change. */
@@ -45,7 +47,9 @@ final class X11InputSensor implements InputStateSensor {
 	/** Keycodes by keysym, for the current keyboard mapping. */
 	private final Map<Long, int[]> keycodes = new HashMap<>();
 
-	/** Keysyms already reported as on no key: the mapping changes with every typing chunk. */
+	/**
+	 * Keysyms already reported as on no key: the mapping changes with every typing chunk.
+	 */
 	private final Set<Long> keysOnNoKey = new HashSet<>();
 
 	private X11Connection connection;
@@ -65,8 +69,9 @@ final class X11InputSensor implements InputStateSensor {
 	}
 
 	/**
-	 * Opens the sensor's connection; when the display cannot be reached now, the sensor starts
-	 * disconnected and keeps trying, so that the failsafe's poller never dies of a late X server.
+	 * Opens the sensor's connection; when the display cannot be reached now, the sensor
+	 * starts disconnected and keeps trying, so that the failsafe's poller never dies of a
+	 * late X server.
 	 */
 	static X11InputSensor open(String displayName) {
 		X11InputSensor sensor = new X11InputSensor(displayName);
@@ -94,7 +99,8 @@ final class X11InputSensor implements InputStateSensor {
 				return false;
 			}
 			Boolean held = query(connection, (c) -> {
-				// the connection selects keyboard mapping events only: any event means a new mapping
+				// the connection selects keyboard mapping events only: any event means a
+				// new mapping
 				if (c.drainEvents() > 0 || this.keymap == null) {
 					this.keymap = c.keyboardMapping();
 					this.keycodes.clear();
@@ -117,8 +123,8 @@ final class X11InputSensor implements InputStateSensor {
 			X11.KeySym found = (keyName == null || keyName.isEmpty()) ? null
 					: X11Libraries.get().xlib().XStringToKeysym(keyName);
 			if (found == null || found.longValue() == X11Keysyms.NO_SYMBOL) {
-				throw DeskhandException.args("unknown key name '" + keyName
-						+ "': use an X keysym name such as Control_L, Alt_L or Escape");
+				throw DeskhandException.args(
+						"unknown key name '" + keyName + "': use an X keysym name such as Control_L, Alt_L or Escape");
 			}
 			keysym = found.longValue();
 			this.keysyms.put(keyName, keysym);
@@ -130,8 +136,7 @@ final class X11InputSensor implements InputStateSensor {
 		return this.keycodes.computeIfAbsent(keysym, (key) -> {
 			int[] codes = this.keymap.keycodesOf(key);
 			if (codes.length == 0 && this.keysOnNoKey.add(key)) {
-				logger.warn("no key of X display {} has {}; the sensor never sees it held", this.displayName,
-						keyName);
+				logger.warn("no key of X display {} has {}; the sensor never sees it held", this.displayName, keyName);
 			}
 			return codes;
 		});
@@ -180,7 +185,10 @@ final class X11InputSensor implements InputStateSensor {
 		}
 	}
 
-	/** The connection, reconnecting at most once a second after a loss; null while there is none. */
+	/**
+	 * The connection, reconnecting at most once a second after a loss; null while there
+	 * is none.
+	 */
 	private X11Connection connection() {
 		if (this.closed) {
 			return null;
@@ -237,7 +245,10 @@ final class X11InputSensor implements InputStateSensor {
 		this.nextConnectAttempt = System.nanoTime() + RECONNECT_INTERVAL_NANOS;
 	}
 
-	/** Closes the connection; afterwards the sensor sees no keys held and does not reconnect. */
+	/**
+	 * Closes the connection; afterwards the sensor sees no keys held and does not
+	 * reconnect.
+	 */
 	@Override
 	public void close() {
 		synchronized (this.lock) {

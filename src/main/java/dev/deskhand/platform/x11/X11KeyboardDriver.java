@@ -25,9 +25,9 @@ import dev.deskhand.platform.x11.X11TypingPlanner.Stroke;
  * range method of {@link X11TypingPlanner}.
  *
  * <p>
- * Before each rebind it waits as {@link X11TypingPace} says, so that the client has read the
- * keys sent before; bindings stay in place between calls, and the block's original mapping is
- * restored at close.
+ * Before each rebind it waits as {@link X11TypingPace} says, so that the client has read
+ * the keys sent before; bindings stay in place between calls, and the block's original
+ * mapping is restored at close.
  *
  * <p>
  * All state but {@link #block} belongs to the input thread.
@@ -48,7 +48,10 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	/** For each keysym pressed through {@link #pressKey}, the keycode it went down on. */
 	private final Map<Long, Integer> pressed = new HashMap<>();
 
-	/** Block keycodes stroked since the last rebind: the next rebind must leave them alone. */
+	/**
+	 * Block keycodes stroked since the last rebind: the next rebind must leave them
+	 * alone.
+	 */
 	private Set<Integer> recentKeycodes = Set.of();
 
 	private volatile X11KeycodeBlock block;
@@ -88,7 +91,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		X11Connection connection = this.input.get();
 		X11Keymap keymap = connection.keyboardMapping();
 		this.pace.refresh();
-		// a key name means a key: bind what no key types without modifiers (exclam, A, a symbol)
+		// a key name means a key: bind what no key types without modifiers (exclam, A, a
+		// symbol)
 		Chunk chunk = planner(connection, keymap).plan(new long[] { keysym }, 0, pinnedKeycodes(), this.recentKeycodes)
 			.get(0);
 		if (chunk.rebind() != null) {
@@ -134,7 +138,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		X11Connection connection = this.input.get();
 		X11Keymap keymap = connection.keyboardMapping();
 		X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
-		// with another keyboard group active, the keymap's own keys type that group's symbols
+		// with another keyboard group active, the keymap's own keys type that group's
+		// symbols
 		int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
 		List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes(),
 				this.recentKeycodes);
@@ -166,7 +171,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 					}
 				}
 				finally {
-					// keys of a chunk cut short count too: the next rebind must wait for them
+					// keys of a chunk cut short count too: the next rebind must wait for
+					// them
 					this.pace.keysSent(inChunk);
 				}
 				connection.syncAndCheck("typing text");

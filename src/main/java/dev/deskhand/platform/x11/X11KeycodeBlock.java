@@ -6,15 +6,16 @@ import java.util.Set;
 
 /**
  * The contiguous block of keycodes Deskhand rebinds to type characters the keymap lacks.
- * Claimed once, rebound a chunk at a time, and given back with {@link #original()} at close.
+ * Claimed once, rebound a chunk at a time, and given back with {@link #original()} at
+ * close.
  *
  * <p>
- * A keycode can be claimed when it is no modifier and holds nothing, or only XFree86 vendor
- * keysyms (media, brightness and launcher keys, which a virtual display never has), or a
- * binding a previous Deskhand left behind when it was killed before it could restore. On
- * Xvfb's evdev keymap that is 232-255 (XF86MonBrightnessDown ... XF86RFKill, and the empty
- * 248). On real hardware those keycodes may be physical media keys: pressing one while it is
- * rebound types the bound character instead.
+ * A keycode can be claimed when it is no modifier and holds nothing, or only XFree86
+ * vendor keysyms (media, brightness and launcher keys, which a virtual display never
+ * has), or a binding a previous Deskhand left behind when it was killed before it could
+ * restore. On Xvfb's evdev keymap that is 232-255 (XF86MonBrightnessDown ... XF86RFKill,
+ * and the empty 248). On real hardware those keycodes may be physical media keys:
+ * pressing one while it is rebound types the bound character instead.
  *
  * @param first the lowest keycode
  * @param count how many keycodes
@@ -23,7 +24,9 @@ import java.util.Set;
  */
 record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] original) {
 
-	/** Enough for most chunks of mixed text in one rebind, as in the feasibility study. */
+	/**
+	 * Enough for most chunks of mixed text in one rebind, as in the feasibility study.
+	 */
 	static final int PREFERRED_SIZE = 24;
 
 	/** Below this, range typing would rebind so often that it is not worth claiming. */
@@ -34,8 +37,8 @@ record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] origi
 	}
 
 	/**
-	 * Picks the highest run of claimable keycodes of {@link #PREFERRED_SIZE}, else the longest
-	 * run of at least {@link #MINIMUM_SIZE}.
+	 * Picks the highest run of claimable keycodes of {@link #PREFERRED_SIZE}, else the
+	 * longest run of at least {@link #MINIMUM_SIZE}.
 	 * @param keymap the current keymap
 	 * @param modifierKeycodes keycodes bound to modifiers, never claimed
 	 * @return the block, or empty when the keymap has no room
@@ -72,7 +75,8 @@ record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] origi
 		long[] original = keymap.rows(first, count);
 		int width = keymap.keysymsPerKeycode();
 		for (int i = 0; i < count; i++) {
-			// what a killed Deskhand's leftover replaced is unknown: an empty key is the safe guess
+			// what a killed Deskhand's leftover replaced is unknown: an empty key is the
+			// safe guess
 			if (isLeftover(keymap, first + i)) {
 				Arrays.fill(original, i * width, (i + 1) * width, X11Keysyms.NO_SYMBOL);
 			}

@@ -5,9 +5,10 @@ import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
 /**
- * A snapshot of the core keyboard mapping: {@code keysymsPerKeycode} keysyms for each keycode
- * from {@code minKeycode}. Column 0 is what a key types without modifiers, column 1 with Shift.
- * Pure data: reading it from a server is {@link X11Connection#keyboardMapping()}.
+ * A snapshot of the core keyboard mapping: {@code keysymsPerKeycode} keysyms for each
+ * keycode from {@code minKeycode}. Column 0 is what a key types without modifiers, column
+ * 1 with Shift. Pure data: reading it from a server is
+ * {@link X11Connection#keyboardMapping()}.
  */
 final class X11Keymap {
 
@@ -39,7 +40,9 @@ final class X11Keymap {
 		return this.keysymsPerKeycode;
 	}
 
-	/** @return the keysym in a column of a keycode's row; NoSymbol outside the map */
+	/**
+	 * @return the keysym in a column of a keycode's row; NoSymbol outside the map
+	 */
 	long keysym(int keycode, int column) {
 		if (keycode < this.minKeycode || keycode > maxKeycode() || column < 0 || column >= this.keysymsPerKeycode) {
 			return X11Keysyms.NO_SYMBOL;
@@ -47,7 +50,9 @@ final class X11Keymap {
 		return this.keysyms[(keycode - this.minKeycode) * this.keysymsPerKeycode + column];
 	}
 
-	/** @return a copy of the rows of {@code count} keycodes from {@code first} */
+	/**
+	 * @return a copy of the rows of {@code count} keycodes from {@code first}
+	 */
 	long[] rows(int first, int count) {
 		int from = (first - this.minKeycode) * this.keysymsPerKeycode;
 		return Arrays.copyOfRange(this.keysyms, from, from + count * this.keysymsPerKeycode);
@@ -56,7 +61,8 @@ final class X11Keymap {
 	/**
 	 * Where a keysym can be typed directly.
 	 * @param keysym the keysym
-	 * @param maxLevel 0 to accept only keys that type it without modifiers, 1 to accept Shift
+	 * @param maxLevel 0 to accept only keys that type it without modifiers, 1 to accept
+	 * Shift
 	 * @param excluded keycodes not to use (the claimed block)
 	 * @return {@code keycode << 1 | level}, or -1 when no key types it
 	 */
@@ -72,8 +78,9 @@ final class X11Keymap {
 	}
 
 	/**
-	 * Every keycode that has {@code keysym} in any column, the way {@code XKeysymToKeycode}
-	 * searches, but all of them: the evdev layout puts Alt_L on 64 and again on 204.
+	 * Every keycode that has {@code keysym} in any column, the way
+	 * {@code XKeysymToKeycode} searches, but all of them: the evdev layout puts Alt_L on
+	 * 64 and again on 204.
 	 * @return the keycodes in ascending order; empty when no key has it
 	 */
 	int[] keycodesOf(long keysym) {
@@ -84,8 +91,9 @@ final class X11Keymap {
 	}
 
 	/**
-	 * The map after a rebind of {@code count} keycodes from {@code first}, as the server reports
-	 * it: a two-column row {@code [k, k]} reads back as {@code [k, k, k, k]} (a second group).
+	 * The map after a rebind of {@code count} keycodes from {@code first}, as the server
+	 * reports it: a two-column row {@code [k, k]} reads back as {@code [k, k, k, k]} (a
+	 * second group).
 	 */
 	X11Keymap withBinding(int first, long[] boundKeysyms) {
 		long[] copy = this.keysyms.clone();

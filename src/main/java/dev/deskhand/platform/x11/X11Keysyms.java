@@ -5,9 +5,9 @@ import java.util.Arrays;
 import dev.deskhand.errors.DeskhandException;
 
 /**
- * Keysyms for characters: pure, no connection. Latin-1 characters are their own keysym; any
- * other code point is {@code 0x01000000 | cp}, the X11 Unicode keysym that clients translate
- * back to the character without a lookup table.
+ * Keysyms for characters: pure, no connection. Latin-1 characters are their own keysym;
+ * any other code point is {@code 0x01000000 | cp}, the X11 Unicode keysym that clients
+ * translate back to the character without a lookup table.
  */
 final class X11Keysyms {
 
@@ -28,8 +28,8 @@ final class X11Keysyms {
 
 	/**
 	 * @param codePoint a Unicode code point
-	 * @return its keysym; {@code \n} and {@code \r} are Return, {@code \t} is Tab; -1 for a
-	 * control character that has no key
+	 * @return its keysym; {@code \n} and {@code \r} are Return, {@code \t} is Tab; -1 for
+	 * a control character that has no key
 	 */
 	static long forCodePoint(int codePoint) {
 		if (codePoint == '\n' || codePoint == '\r') {
@@ -64,8 +64,10 @@ final class X11Keysyms {
 			}
 			long keysym = forCodePoint(codePoint);
 			if (keysym < 0) {
-				throw DeskhandException.args(String.format("cannot type U+%04X at position %d: only newline and tab"
-						+ " of the control characters have a key, and a lone surrogate is no character", codePoint, i));
+				throw DeskhandException.args(String.format(
+						"cannot type U+%04X at position %d: only newline and tab"
+								+ " of the control characters have a key, and a lone surrogate is no character",
+						codePoint, i));
 			}
 			keysyms[count++] = keysym;
 		}
@@ -78,7 +80,9 @@ final class X11Keysyms {
 				|| (keysym >= UNICODE_OFFSET + 0x100 && keysym <= UNICODE_OFFSET + 0x10ffff);
 	}
 
-	/** Whether a keysym is in the XFree86 vendor range (media, brightness, launcher keys). */
+	/**
+	 * Whether a keysym is in the XFree86 vendor range (media, brightness, launcher keys).
+	 */
 	static boolean isVendor(long keysym) {
 		return keysym >= 0x10080000L && keysym <= 0x1008ffffL;
 	}

@@ -47,13 +47,14 @@ final class X11Launcher {
 	}
 
 	/**
-	 * The JVM's environment, with the driven display in {@code DISPLAY}. A Wayland session's
-	 * {@code WAYLAND_DISPLAY} is removed: GTK and Qt would open their windows there, not on the
-	 * display Deskhand sees and drives.
+	 * The JVM's environment, with the driven display in {@code DISPLAY}. A Wayland
+	 * session's {@code WAYLAND_DISPLAY} is removed: GTK and Qt would open their windows
+	 * there, not on the display Deskhand sees and drives.
 	 */
 	static ProcessBuilder builder(String displayName, List<String> command) {
 		ProcessBuilder builder = new ProcessBuilder(command)
-			// an empty input, not the service's: a program that reads it sees end-of-file, not a hang
+			// an empty input, not the service's: a program that reads it sees
+			// end-of-file, not a hang
 			.redirectInput(NO_INPUT)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.redirectError(ProcessBuilder.Redirect.DISCARD);

@@ -23,9 +23,9 @@ import dev.deskhand.platform.x11.jna.Xlib;
 import dev.deskhand.platform.x11.jna.Xrandr;
 
 /**
- * The native libraries, loaded once, and the process-wide Xlib error handlers, installed once
- * before any connection is opened. Xlib's defaults call {@code exit()} on an X error or a lost
- * server, which would end the JVM; these handlers log, record the error on its
+ * The native libraries, loaded once, and the process-wide Xlib error handlers, installed
+ * once before any connection is opened. Xlib's defaults call {@code exit()} on an X error
+ * or a lost server, which would end the JVM; these handlers log, record the error on its
  * {@link X11Connection}, and return.
  */
 final class X11Libraries {
@@ -40,7 +40,8 @@ final class X11Libraries {
 	/** The connections the handlers may be called for, by {@code Display*} address. */
 	private final Map<Long, X11Connection> connections = new ConcurrentHashMap<>();
 
-	// strong references: JNA frees a callback's native stub once its Java object is collected
+	// strong references: JNA frees a callback's native stub once its Java object is
+	// collected
 	private final Xlib.XErrorHandlerRaw errorHandler = this::onError;
 
 	private final Xlib.XIOErrorHandler ioErrorHandler = this::onIoError;
@@ -65,12 +66,16 @@ final class X11Libraries {
 
 	private final boolean ioErrorExitHandlerAvailable;
 
-	/** The handler that was installed before ours (AWT's, say), for displays that are not ours. */
+	/**
+	 * The handler that was installed before ours (AWT's, say), for displays that are not
+	 * ours.
+	 */
 	private final Function previousErrorHandler;
 
 	private X11Libraries() {
 		this.xlib = Native.load("X11", Xlib.class);
-		// XInitThreads must come before any other Xlib call to count; libX11 1.8 calls it itself
+		// XInitThreads must come before any other Xlib call to count; libX11 1.8 calls it
+		// itself
 		this.xlib.XInitThreads();
 		this.xtest = X11.XTest.INSTANCE;
 		this.xrandr = Native.load("Xrandr", Xrandr.class);
@@ -91,7 +96,8 @@ final class X11Libraries {
 		X11Libraries libraries = instance;
 		if (libraries == null) {
 			synchronized (X11Libraries.class) {
-				// the class lock makes loading and handler installation happen exactly once
+				// the class lock makes loading and handler installation happen exactly
+				// once
 				libraries = instance;
 				if (libraries == null) {
 					libraries = load();
@@ -124,7 +130,8 @@ final class X11Libraries {
 	}
 
 	private Function installErrorHandler() {
-		// XSetErrorHandler returns _XDefaultError when nothing was set: find its address to tell
+		// XSetErrorHandler returns _XDefaultError when nothing was set: find its address
+		// to tell
 		Pointer previous = this.xlib.XSetErrorHandler((Pointer) null);
 		Pointer xlibDefault = this.xlib.XSetErrorHandler((Pointer) null);
 		this.xlib.XSetErrorHandler(this.errorHandler);
@@ -182,7 +189,10 @@ final class X11Libraries {
 		}
 	}
 
-	/** After XCloseDisplay: the address may already belong to a newer connection, keep that one. */
+	/**
+	 * After XCloseDisplay: the address may already belong to a newer connection, keep
+	 * that one.
+	 */
 	void unregister(X11Connection connection) {
 		this.connections.remove(Pointer.nativeValue(connection.display().getPointer()), connection);
 	}

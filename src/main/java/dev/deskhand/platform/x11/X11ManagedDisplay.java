@@ -24,16 +24,19 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * An Xvfb (and openbox, when installed) that Deskhand started and stops, by PID, at close.
- * Xvfb tells when it accepts connections by writing its display number to {@code -displayfd}
- * (our pipe), so there is no polling for the socket. Numbers whose lock file exists are
- * skipped; if another server takes a number first, Xvfb exits and the next is tried.
+ * An Xvfb (and openbox, when installed) that Deskhand started and stops, by PID, at
+ * close. Xvfb tells when it accepts connections by writing its display number to
+ * {@code -displayfd} (our pipe), so there is no polling for the socket. Numbers whose
+ * lock file exists are skipped; if another server takes a number first, Xvfb exits and
+ * the next is tried.
  */
 final class X11ManagedDisplay implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11ManagedDisplay.class);
 
-	/** Like xvfb-run: clear of :0 and the low numbers that desktops and VNC servers take. */
+	/**
+	 * Like xvfb-run: clear of :0 and the low numbers that desktops and VNC servers take.
+	 */
 	static final int DEFAULT_FIRST_NUMBER = 99;
 
 	private static final int NUMBERS_TO_TRY = 20;
@@ -60,12 +63,13 @@ final class X11ManagedDisplay implements AutoCloseable {
 	}
 
 	/**
-	 * Starts Xvfb on the first free display number from {@code firstNumber}, then openbox if it
-	 * is on the PATH, and waits until both are ready.
+	 * Starts Xvfb on the first free display number from {@code firstNumber}, then openbox
+	 * if it is on the PATH, and waits until both are ready.
 	 * @param geometry {@code WIDTHxHEIGHTxDEPTH}
 	 * @param firstNumber the first display number to try
 	 * @param xvfb the Xvfb executable
-	 * @param openbox the openbox executable, or {@code null} to run without a window manager
+	 * @param openbox the openbox executable, or {@code null} to run without a window
+	 * manager
 	 */
 	static X11ManagedDisplay start(String geometry, int firstNumber, Path xvfb, Path openbox) {
 		Path log = createLog();
@@ -96,7 +100,9 @@ final class X11ManagedDisplay implements AutoCloseable {
 				+ firstNumber + "-" + (firstNumber + NUMBERS_TO_TRY - 1) + " are all taken");
 	}
 
-	/** @return the started server, or {@code null} when the number turned out to be taken */
+	/**
+	 * @return the started server, or {@code null} when the number turned out to be taken
+	 */
 	private static Process startXvfb(Path xvfb, int number, String geometry, Path log) {
 		List<String> command = List.of(xvfb.toString(), ":" + number, "-screen", "0", geometry, "-nolisten", "tcp",
 				"+extension", "RANDR", "-displayfd", "1");
@@ -113,7 +119,8 @@ final class X11ManagedDisplay implements AutoCloseable {
 		BufferedReader stdout = new BufferedReader(
 				new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII));
 		CompletableFuture<String> ready = new CompletableFuture<>();
-		// a thread of its own: it blocks until Xvfb writes or exits, which must not tie up a pool
+		// a thread of its own: it blocks until Xvfb writes or exits, which must not tie
+		// up a pool
 		Thread reader = new Thread(() -> {
 			try {
 				ready.complete(stdout.readLine());
@@ -150,8 +157,8 @@ final class X11ManagedDisplay implements AutoCloseable {
 			logger.debug("display :{} is taken, trying the next number", number);
 			return null;
 		}
-		throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the managed Xvfb on :" + number + " exited at start-up;"
-				+ " its log: " + tail);
+		throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+				"the managed Xvfb on :" + number + " exited at start-up;" + " its log: " + tail);
 	}
 
 	private static Process startOpenbox(Path openbox, String displayName, Path log) {

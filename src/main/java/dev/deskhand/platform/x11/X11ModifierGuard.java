@@ -8,10 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes typed text independent of the modifier state for the length of one {@code typeText}:
- * lets go of held modifier keys and switches CapsLock off, then puts back what this process
- * held and switches CapsLock on again. Modifiers held by someone else (a stuck key of a dead
- * process) are released and stay released.
+ * Makes typed text independent of the modifier state for the length of one
+ * {@code typeText}: lets go of held modifier keys and switches CapsLock off, then puts
+ * back what this process held and switches CapsLock on again. Modifiers held by someone
+ * else (a stuck key of a dead process) are released and stay released.
  */
 final class X11ModifierGuard {
 

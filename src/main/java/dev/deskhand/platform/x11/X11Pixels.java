@@ -13,7 +13,10 @@ final class X11Pixels {
 	private X11Pixels() {
 	}
 
-	/** @param buffer receives the pixels when not {@code null} and large enough; else a new array */
+	/**
+	 * @param buffer receives the pixels when not {@code null} and large enough; else a
+	 * new array
+	 */
 	static Frame toFrame(Xlib.XImage image, int[] buffer) {
 		requireRgb32(image.bits_per_pixel, image.red_mask.longValue(), image.green_mask.longValue(),
 				image.blue_mask.longValue());
@@ -34,7 +37,10 @@ final class X11Pixels {
 		return new Frame(width, height, pixels);
 	}
 
-	/** Clears the padding byte (not always zero, even on Xvfb) and fixes a foreign byte order. */
+	/**
+	 * Clears the padding byte (not always zero, even on Xvfb) and fixes a foreign byte
+	 * order.
+	 */
 	static void normalize(int[] pixels, int length, boolean swapBytes) {
 		if (swapBytes) {
 			for (int i = 0; i < length; i++) {
@@ -50,11 +56,10 @@ final class X11Pixels {
 
 	static void requireRgb32(int bitsPerPixel, long redMask, long greenMask, long blueMask) {
 		if (bitsPerPixel != 32 || redMask != 0xFF0000L || greenMask != 0xFF00L || blueMask != 0xFFL) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, String.format(
-					"the X display's pixel format is %d bits per pixel with masks %06x/%06x/%06x; Deskhand captures"
-							+ " only 24-bit TrueColor (8 bits per channel). Run the X server at depth 24, e.g."
-							+ " Xvfb -screen 0 1920x1080x24",
-					bitsPerPixel, redMask, greenMask, blueMask));
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, String
+				.format("the X display's pixel format is %d bits per pixel with masks %06x/%06x/%06x; Deskhand captures"
+						+ " only 24-bit TrueColor (8 bits per channel). Run the X server at depth 24, e.g."
+						+ " Xvfb -screen 0 1920x1080x24", bitsPerPixel, redMask, greenMask, blueMask));
 		}
 	}
 

@@ -11,8 +11,9 @@ import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.ScrollDirection;
 
 /**
- * Pointer input through XTest on the input connection. Every sequence ends with an XSync, so
- * the server has processed the events when a call returns (not that an app has handled them).
+ * Pointer input through XTest on the input connection. Every sequence ends with an XSync,
+ * so the server has processed the events when a call returns (not that an app has handled
+ * them).
  */
 final class X11PointerDriver implements PointerDriver {
 
@@ -51,9 +52,10 @@ final class X11PointerDriver implements PointerDriver {
 	}
 
 	/**
-	 * Move, press and release in one flush with one XSync: a click waits for the server once, not
-	 * three times (each wait also queues behind what the window manager and the clicked app ask of
-	 * the server in reaction). The button counts as held until the server has both events.
+	 * Move, press and release in one flush with one XSync: a click waits for the server
+	 * once, not three times (each wait also queues behind what the window manager and the
+	 * clicked app ask of the server in reaction). The button counts as held until the
+	 * server has both events.
 	 */
 	@Override
 	public void click(Point at, MouseButton button) {
@@ -65,7 +67,8 @@ final class X11PointerDriver implements PointerDriver {
 		this.held.buttonDown(number);
 		connection.fakeButton(number, true);
 		connection.fakeButton(number, false);
-		connection.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
+		connection
+			.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
 		this.held.buttonUp(number);
 	}
 
@@ -102,7 +105,10 @@ final class X11PointerDriver implements PointerDriver {
 		};
 	}
 
-	/** X's wheel buttons; 6 and 7 reach Swing as buttons 4 and 5, not as horizontal wheel events. */
+	/**
+	 * X's wheel buttons; 6 and 7 reach Swing as buttons 4 and 5, not as horizontal wheel
+	 * events.
+	 */
 	static int number(ScrollDirection direction) {
 		return switch (direction) {
 			case UP -> 4;

@@ -23,16 +23,19 @@ record X11Property(String type, int format, byte[] bytes, long[] numbers) {
 		return new X11Property(type, format, new byte[0], numbers);
 	}
 
-	/** @return the first string of a text property, or empty */
+	/**
+	 * @return the first string of a text property, or empty
+	 */
 	String text() {
 		List<String> strings = strings();
 		return strings.isEmpty() ? "" : strings.get(0);
 	}
 
 	/**
-	 * A text property's NUL-separated strings ({@code WM_CLASS} holds instance, then class),
-	 * decoded by its type: UTF8_STRING as UTF-8, COMPOUND_TEXT by {@link X11CompoundText}, and
-	 * STRING (and any other 8-bit type) as Latin-1, which is what ICCCM says STRING is.
+	 * A text property's NUL-separated strings ({@code WM_CLASS} holds instance, then
+	 * class), decoded by its type: UTF8_STRING as UTF-8, COMPOUND_TEXT by
+	 * {@link X11CompoundText}, and STRING (and any other 8-bit type) as Latin-1, which is
+	 * what ICCCM says STRING is.
 	 */
 	List<String> strings() {
 		if (this.format != 8) {
@@ -56,7 +59,9 @@ record X11Property(String type, int format, byte[] bytes, long[] numbers) {
 		return strings;
 	}
 
-	/** @return the first item of a numeric property (a CARDINAL, a WINDOW), or 0 */
+	/**
+	 * @return the first item of a numeric property (a CARDINAL, a WINDOW), or 0
+	 */
 	long number() {
 		return (this.numbers.length > 0) ? this.numbers[0] : 0;
 	}

@@ -15,10 +15,10 @@ import dev.deskhand.platform.x11.jna.XShm;
 import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
- * A System V shared memory segment attached to one connection, which the X server fills with
- * {@code XShmGetImage}: no pixels travel through the socket. Reused for every capture that
- * fits; detached and freed at close. Marked for removal right after the attach, so the kernel
- * frees it even if the JVM dies.
+ * A System V shared memory segment attached to one connection, which the X server fills
+ * with {@code XShmGetImage}: no pixels travel through the socket. Reused for every
+ * capture that fits; detached and freed at close. Marked for removal right after the
+ * attach, so the kernel frees it even if the JVM dies.
  */
 final class X11ShmSegment {
 
@@ -39,8 +39,8 @@ final class X11ShmSegment {
 	}
 
 	/**
-	 * @return the attached segment, or {@code null} when the server cannot share memory with us
-	 * (another host, another IPC namespace, shm limits); the reason is logged
+	 * @return the attached segment, or {@code null} when the server cannot share memory
+	 * with us (another host, another IPC namespace, shm limits); the reason is logged
 	 */
 	static X11ShmSegment attach(X11Connection connection, long bytes) {
 		LibC libc = connection.libraries().libc();
@@ -109,8 +109,8 @@ final class X11ShmSegment {
 			this.connection.requireUsable();
 			X11Error error = this.connection.takeError();
 			if (!ok || error != null) {
-				throw new DeskhandException(ErrorCode.E_FAIL, "XShmGetImage of " + region + " failed"
-						+ ((error != null) ? ": " + error.describe() : ""));
+				throw new DeskhandException(ErrorCode.E_FAIL,
+						"XShmGetImage of " + region + " failed" + ((error != null) ? ": " + error.describe() : ""));
 			}
 			return X11Pixels.toFrame(header, buffer);
 		}

@@ -9,12 +9,12 @@ import java.util.function.LongSupplier;
  * How long a keymap rebind must wait for the keys sent before it to be read.
  *
  * <p>
- * The feasibility study measured 20 ms plus 2 ms per key of the previous chunk as enough for a
- * Swing text field (5 ms + 0 failed). That is kept as a virtual backlog: each key adds 2 ms, time
- * drains it, and a rebind waits for an empty backlog plus 20 ms. A starved client reads slower:
- * with more runnable processes than cores (the 1-minute load average per core), both numbers
- * are scaled by that ratio, up to {@link #MAX_FACTOR} times; at ordinary load they are the
- * study's.
+ * The feasibility study measured 20 ms plus 2 ms per key of the previous chunk as enough
+ * for a Swing text field (5 ms + 0 failed). That is kept as a virtual backlog: each key
+ * adds 2 ms, time drains it, and a rebind waits for an empty backlog plus 20 ms. A
+ * starved client reads slower: with more runnable processes than cores (the 1-minute load
+ * average per core), both numbers are scaled by that ratio, up to {@link #MAX_FACTOR}
+ * times; at ordinary load they are the study's.
  */
 final class X11TypingPace {
 
@@ -30,7 +30,9 @@ final class X11TypingPace {
 
 	private double factor = 1;
 
-	/** When the keys sent so far will have been read; {@code null} before the first key. */
+	/**
+	 * When the keys sent so far will have been read; {@code null} before the first key.
+	 */
 	private Long drainedAt;
 
 	/**
@@ -69,7 +71,9 @@ final class X11TypingPace {
 		this.drainedAt = from + (long) (keys * PER_KEY_NANOS * this.factor);
 	}
 
-	/** @return how long to wait before the next rebind, 0 if it may happen now */
+	/**
+	 * @return how long to wait before the next rebind, 0 if it may happen now
+	 */
 	long nanosUntilRebind() {
 		if (this.drainedAt == null) {
 			return 0;
@@ -77,7 +81,10 @@ final class X11TypingPace {
 		return Math.max(0, this.drainedAt + (long) (SETTLE_NANOS * this.factor) - this.clock.getAsLong());
 	}
 
-	/** After a rebind: the keys before it are accounted for, later keys start a new backlog. */
+	/**
+	 * After a rebind: the keys before it are accounted for, later keys start a new
+	 * backlog.
+	 */
 	void rebound() {
 		this.drainedAt = this.clock.getAsLong();
 	}

@@ -11,31 +11,37 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * Plans how to type a sequence of keysyms with the "range" method: keysyms the keymap has are
- * typed on their own keys (with Shift for level 1); the others are bound into the claimed
- * {@link X11KeycodeBlock}, as many as fit, with one keymap change per chunk. Pure: the keymap is
- * a snapshot, and executing, pacing included, is {@link X11KeyboardDriver}'s job.
+ * Plans how to type a sequence of keysyms with the "range" method: keysyms the keymap has
+ * are typed on their own keys (with Shift for level 1); the others are bound into the
+ * claimed {@link X11KeycodeBlock}, as many as fit, with one keymap change per chunk.
+ * Pure: the keymap is a snapshot, and executing, pacing included, is
+ * {@link X11KeyboardDriver}'s job.
  *
  * <p>
- * Double-buffered: a client translates a chunk's keys with the mapping it fetches when it reads
- * that chunk's MappingNotify, so the one thing that garbles text is a later rebind changing those
- * keycodes before the client got there. A rebind therefore never touches the keycodes the chunk
- * before it used, and a chunk uses at most half the block, which leaves the next one room. With
- * the executor's pacing (enough for the client to finish the previous chunk) that is a whole
- * chunk of extra margin against a slow client.
+ * Double-buffered: a client translates a chunk's keys with the mapping it fetches when it
+ * reads that chunk's MappingNotify, so the one thing that garbles text is a later rebind
+ * changing those keycodes before the client got there. A rebind therefore never touches
+ * the keycodes the chunk before it used, and a chunk uses at most half the block, which
+ * leaves the next one room. With the executor's pacing (enough for the client to finish
+ * the previous chunk) that is a whole chunk of extra margin against a slow client.
  *
  * <p>
  * Keysyms already bound stay on their keycode, so text that repeats characters causes no
- * rebind at all; new keysyms take the lowest free keycodes whose keysym the rest of the text does
- * not need, which keeps each keymap change short.
+ * rebind at all; new keysyms take the lowest free keycodes whose keysym the rest of the
+ * text does not need, which keeps each keymap change short.
  */
 final class X11TypingPlanner {
 
-	/** One key stroke: press and release {@code keycode}, inside Shift when {@code shift}. */
+	/**
+	 * One key stroke: press and release {@code keycode}, inside Shift when {@code shift}.
+	 */
 	record Stroke(int keycode, boolean shift) {
 	}
 
-	/** One keymap change: {@code keysyms[i]} onto both levels of keycode {@code firstKeycode + i}. */
+	/**
+	 * One keymap change: {@code keysyms[i]} onto both levels of keycode
+	 * {@code firstKeycode + i}.
+	 */
 	record Rebind(int firstKeycode, long[] keysyms) {
 
 		@Override
@@ -56,7 +62,10 @@ final class X11TypingPlanner {
 
 	}
 
-	/** A rebind (or none, when everything needed is bound already), then the strokes it enables. */
+	/**
+	 * A rebind (or none, when everything needed is bound already), then the strokes it
+	 * enables.
+	 */
 	record Chunk(Rebind rebind, List<Stroke> strokes) {
 	}
 
@@ -75,8 +84,9 @@ final class X11TypingPlanner {
 
 	/**
 	 * @param keysyms what to type, one keysym per stroke
-	 * @param maxDirectLevel 1 to type keymap keysyms with Shift where needed, 0 to bind level-1
-	 * keysyms instead, -1 to bind everything (a keyboard group other than the first is active)
+	 * @param maxDirectLevel 1 to type keymap keysyms with Shift where needed, 0 to bind
+	 * level-1 keysyms instead, -1 to bind everything (a keyboard group other than the
+	 * first is active)
 	 * @param pinnedKeycodes block keycodes that are held down and must keep their keysym
 	 * @param recentKeycodes block keycodes stroked since the last rebind before this plan
 	 * @return the chunks, in order
@@ -99,9 +109,8 @@ final class X11TypingPlanner {
 		}
 		int[] direct = new int[keysyms.length];
 		for (int i = 0; i < keysyms.length; i++) {
-			direct[i] = (maxDirectLevel < 0) ? -1
-					: this.keymap.find(keysyms[i], maxDirectLevel, (keycode) -> this.block != null
-							&& this.block.contains(keycode));
+			direct[i] = (maxDirectLevel < 0) ? -1 : this.keymap.find(keysyms[i], maxDirectLevel,
+					(keycode) -> this.block != null && this.block.contains(keycode));
 		}
 		List<Chunk> chunks = new ArrayList<>();
 		int start = 0;
@@ -117,7 +126,8 @@ final class X11TypingPlanner {
 			}
 			Rebind rebind = bind(binding, pinned, frozen, segment.needed(), keysyms, segment.end());
 			if (rebind != null) {
-				// keys since the previous rebind stay frozen until the next one: no pacing before that
+				// keys since the previous rebind stay frozen until the next one: no
+				// pacing before that
 				Arrays.fill(frozen, false);
 			}
 			List<Stroke> strokes = new ArrayList<>(segment.end() - start);
@@ -137,16 +147,20 @@ final class X11TypingPlanner {
 		return chunks;
 	}
 
-	/** Keysyms {@code [start, end)} form a chunk; {@code needed} are those it must have bound. */
+	/**
+	 * Keysyms {@code [start, end)} form a chunk; {@code needed} are those it must have
+	 * bound.
+	 */
 	private record Segment(int end, Set<Long> needed) {
 	}
 
 	/**
-	 * The longest chunk from {@code start} that strokes at most half the block's keycodes and
-	 * finds room for its new keysyms outside the frozen (just used) and pinned keycodes.
+	 * The longest chunk from {@code start} that strokes at most half the block's keycodes
+	 * and finds room for its new keysyms outside the frozen (just used) and pinned
+	 * keycodes.
 	 */
-	private Segment segment(long[] keysyms, int[] direct, int start, long[] binding, boolean[] pinned,
-			boolean[] frozen, Set<Long> pinnedKeysyms) {
+	private Segment segment(long[] keysyms, int[] direct, int start, long[] binding, boolean[] pinned, boolean[] frozen,
+			Set<Long> pinnedKeysyms) {
 		int available = 0;
 		for (int slot = 0; slot < binding.length; slot++) {
 			if (!pinned[slot] && !frozen[slot]) {
@@ -179,7 +193,10 @@ final class X11TypingPlanner {
 		return new Segment(end, needed);
 	}
 
-	/** Puts every needed keysym into the binding, in place; returns the change, or null if none. */
+	/**
+	 * Puts every needed keysym into the binding, in place; returns the change, or null if
+	 * none.
+	 */
 	private Rebind bind(long[] binding, boolean[] pinned, boolean[] frozen, Set<Long> needed, long[] keysyms,
 			int restFrom) {
 		Set<Long> missing = new LinkedHashSet<>(needed);
@@ -209,7 +226,10 @@ final class X11TypingPlanner {
 		return new Rebind(this.block.first() + low, Arrays.copyOfRange(binding, low, high + 1));
 	}
 
-	/** The lowest free keycode whose keysym the rest of the text does not need, else the lowest. */
+	/**
+	 * The lowest free keycode whose keysym the rest of the text does not need, else the
+	 * lowest.
+	 */
 	private static int freeSlot(long[] binding, boolean[] taken, Set<Long> neededLater) {
 		int fallback = -1;
 		for (int slot = 0; slot < binding.length; slot++) {

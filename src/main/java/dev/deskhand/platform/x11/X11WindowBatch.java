@@ -17,16 +17,17 @@ import dev.deskhand.platform.x11.jna.X11Xcb;
 import dev.deskhand.platform.x11.jna.Xcb;
 
 /**
- * Reads many windows in about one round trip: every request for every window goes out on the
- * XCB connection under Xlib's, and the replies are collected afterwards. Xlib waits for each
- * reply before sending the next request: reading 30 windows (7 requests each, Xvfb on the same
- * host) took a median of 10-16 ms that way and 1.4-2.4 ms pipelined. Needs libX11-xcb; without
- * it {@link #isAvailable()} is false and callers read one request at a time.
+ * Reads many windows in about one round trip: every request for every window goes out on
+ * the XCB connection under Xlib's, and the replies are collected afterwards. Xlib waits
+ * for each reply before sending the next request: reading 30 windows (7 requests each,
+ * Xvfb on the same host) took a median of 10-16 ms that way and 1.4-2.4 ms pipelined.
+ * Needs libX11-xcb; without it {@link #isAvailable()} is false and callers read one
+ * request at a time.
  *
  * <p>
- * Like every {@link X11WindowReader} call, it runs while the caller owns the connection. A
- * request that fails returns its error to the caller here instead of going through Xlib's
- * error handler, so a window that vanished is simply left out.
+ * Like every {@link X11WindowReader} call, it runs while the caller owns the connection.
+ * A request that fails returns its error to the caller here instead of going through
+ * Xlib's error handler, so a window that vanished is simply left out.
  */
 final class X11WindowBatch {
 
@@ -55,7 +56,8 @@ final class X11WindowBatch {
 	/**
 	 * @param windows client windows
 	 * @return the facts of each window that still exists, in the order given
-	 * @throws dev.deskhand.errors.DeskhandException E_NO_DESKTOP when the connection is lost
+	 * @throws dev.deskhand.errors.DeskhandException E_NO_DESKTOP when the connection is
+	 * lost
 	 */
 	static List<X11WindowFacts> read(X11Connection connection, long[] windows) {
 		connection.requireUsable();
@@ -82,7 +84,8 @@ final class X11WindowBatch {
 			connection.markBroken();
 			connection.requireUsable();
 		}
-		// atom names are resolved only now: an Xlib round trip amid the replies would work, but slowly
+		// atom names are resolved only now: an Xlib round trip amid the replies would
+		// work, but slowly
 		List<X11WindowFacts> facts = new ArrayList<>(windows.length);
 		for (Pending window : pending) {
 			if (window != null) {
@@ -137,7 +140,9 @@ final class X11WindowBatch {
 			this.cookies = cookies;
 		}
 
-		/** @return the window's replies, or {@code null} when it is gone */
+		/**
+		 * @return the window's replies, or {@code null} when it is gone
+		 */
 		Pending collect(long window, int propertyCount) {
 			this.gone = false;
 			Map<String, RawProperty> properties = new HashMap<>();
@@ -212,7 +217,9 @@ final class X11WindowBatch {
 			return new RawProperty(type, format, new byte[0], numbers);
 		}
 
-		/** @return what {@code reader} made of the reply, {@code null} for no reply */
+		/**
+		 * @return what {@code reader} made of the reply, {@code null} for no reply
+		 */
 		private static <T> T readAndFree(Pointer reply, Function<Pointer, T> reader) {
 			if (reply == null) {
 				return null;
@@ -242,8 +249,10 @@ final class X11WindowBatch {
 				xcb = Native.load("xcb", Xcb.class);
 			}
 			catch (UnsatisfiedLinkError ex) {
-				logger.info("libX11-xcb is not installed ({}): window lists are read one request at a time,"
-						+ " about 1 ms per window (Debian/Ubuntu: apt-get install libx11-xcb1)", ex.getMessage());
+				logger.info(
+						"libX11-xcb is not installed ({}): window lists are read one request at a time,"
+								+ " about 1 ms per window (Debian/Ubuntu: apt-get install libx11-xcb1)",
+						ex.getMessage());
 			}
 			boolean both = xcb != null && x11Xcb != null;
 			XCB = both ? xcb : null;

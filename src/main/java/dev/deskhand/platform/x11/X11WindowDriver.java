@@ -17,32 +17,38 @@ import dev.deskhand.platform.WindowDriver;
 import dev.deskhand.platform.WindowInfo;
 
 /**
- * Windows from EWMH and ICCCM properties, on the observation connection (any thread, under its
- * lock). A window can vanish between any two requests: that leaves it out of an answer, never
- * fails one.
+ * Windows from EWMH and ICCCM properties, on the observation connection (any thread,
+ * under its lock). A window can vanish between any two requests: that leaves it out of an
+ * answer, never fails one.
  */
 final class X11WindowDriver implements WindowDriver {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11WindowDriver.class);
 
 	/**
-	 * {@code _NET_ACTIVE_WINDOW}'s source indication for a pager: EWMH lets a window manager's
-	 * focus-stealing prevention refuse an application's request, not a pager's.
+	 * {@code _NET_ACTIVE_WINDOW}'s source indication for a pager: EWMH lets a window
+	 * manager's focus-stealing prevention refuse an application's request, not a pager's.
 	 */
 	private static final long SOURCE_PAGER = 2;
 
 	private static final long CURRENT_TIME = 0;
 
-	/** How often {@link #activate} looks whether the window manager has activated the window. */
+	/**
+	 * How often {@link #activate} looks whether the window manager has activated the
+	 * window.
+	 */
 	private static final long POLL_MILLIS = 10;
 
 	/**
-	 * How often {@link #activate} repeats its request: a lost or refused request looks the same
-	 * as a slow window manager, and asking again is harmless.
+	 * How often {@link #activate} repeats its request: a lost or refused request looks
+	 * the same as a slow window manager, and asking again is harmless.
 	 */
 	private static final long ASK_AGAIN_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-	/** How far below a focused frame the client window may sit (openbox: frame, then client). */
+	/**
+	 * How far below a focused frame the client window may sit (openbox: frame, then
+	 * client).
+	 */
 	private static final int CLIENT_SEARCH_DEPTH = 3;
 
 	private final X11SharedConnection observe;
@@ -58,7 +64,8 @@ final class X11WindowDriver implements WindowDriver {
 	public Optional<WindowInfo> focusedWindow() {
 		Optional<X11WindowFacts> window = this.observe
 			.call((connection) -> connection.expectingErrors(() -> focused(connection)));
-		// /proc is read outside the connection's lock: it needs no X and should not hold up capture
+		// /proc is read outside the connection's lock: it needs no X and should not hold
+		// up capture
 		return window.map((facts) -> info(facts, true));
 	}
 
@@ -128,9 +135,10 @@ final class X11WindowDriver implements WindowDriver {
 	}
 
 	/**
-	 * Asks the window manager to activate the window (when {@code ask}) and reads whether it is
-	 * active.
-	 * @throws DeskhandException E_NOT_FOUND when the window manager does not manage the window
+	 * Asks the window manager to activate the window (when {@code ask}) and reads whether
+	 * it is active.
+	 * @throws DeskhandException E_NOT_FOUND when the window manager does not manage the
+	 * window
 	 */
 	private boolean askAndCheck(X11Connection connection, long windowId, boolean ask) {
 		discardStaleError(connection);
@@ -140,13 +148,15 @@ final class X11WindowDriver implements WindowDriver {
 					+ connection.name() + ", so windows cannot be activated; run one (openbox, or any desktop's)");
 		}
 		if (!contains(clients, windowId)) {
-			throw new DeskhandException(ErrorCode.E_NOT_FOUND, String.format("window 0x%x is not a window on X display"
-					+ " %s (it may have closed); list the windows again", windowId, connection.name()));
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND, String.format(
+					"window 0x%x is not a window on X display" + " %s (it may have closed); list the windows again",
+					windowId, connection.name()));
 		}
 		if (ask) {
-			// a minimized window is restored too (openbox does; tested); the read below flushes
-			X11WindowReader.messageWindowManager(connection, windowId, "_NET_ACTIVE_WINDOW", SOURCE_PAGER,
-					CURRENT_TIME, X11WindowReader.NONE);
+			// a minimized window is restored too (openbox does; tested); the read below
+			// flushes
+			X11WindowReader.messageWindowManager(connection, windowId, "_NET_ACTIVE_WINDOW", SOURCE_PAGER, CURRENT_TIME,
+					X11WindowReader.NONE);
 		}
 		return netActiveWindow(connection) == windowId;
 	}
@@ -195,7 +205,9 @@ final class X11WindowDriver implements WindowDriver {
 		return facts.stream().findFirst();
 	}
 
-	/** Adds what the X server does not know: whether the pid is local, and its executable. */
+	/**
+	 * Adds what the X server does not know: whether the pid is local, and its executable.
+	 */
 	private WindowInfo info(X11WindowFacts facts, boolean focused) {
 		long pid = facts.pid();
 		if (pid != 0 && !this.processes.isLocal(facts.machine())) {
@@ -209,14 +221,13 @@ final class X11WindowDriver implements WindowDriver {
 
 	/** {@code _NET_ACTIVE_WINDOW}, or -1 when the window manager does not publish it. */
 	private static long netActiveWindow(X11Connection connection) {
-		X11Property active = X11WindowReader.property(connection, connection.root().longValue(),
-				"_NET_ACTIVE_WINDOW");
+		X11Property active = X11WindowReader.property(connection, connection.root().longValue(), "_NET_ACTIVE_WINDOW");
 		return (active != null && active.format() == 32 && active.numbers().length > 0) ? active.number() : -1;
 	}
 
 	/**
-	 * {@code _NET_ACTIVE_WINDOW} when the window manager publishes it (None: nothing is active);
-	 * without one, the client that holds the X input focus.
+	 * {@code _NET_ACTIVE_WINDOW} when the window manager publishes it (None: nothing is
+	 * active); without one, the client that holds the X input focus.
 	 */
 	long activeWindow(X11Connection connection) {
 		long active = netActiveWindow(connection);
@@ -224,11 +235,11 @@ final class X11WindowDriver implements WindowDriver {
 	}
 
 	/**
-	 * The client window that holds the X input focus. The focus is usually on a window inside
-	 * the client (Swing focuses a child proxy window) or on a window manager's frame around it;
-	 * the client is the window with {@code WM_STATE}, which the window manager sets on the
-	 * windows it manages. Without a window manager nothing has WM_STATE, and the root's child is
-	 * the client.
+	 * The client window that holds the X input focus. The focus is usually on a window
+	 * inside the client (Swing focuses a child proxy window) or on a window manager's
+	 * frame around it; the client is the window with {@code WM_STATE}, which the window
+	 * manager sets on the windows it manages. Without a window manager nothing has
+	 * WM_STATE, and the root's child is the client.
 	 */
 	long inputFocusClient(X11Connection connection) {
 		long focus = X11WindowReader.inputFocus(connection);
@@ -252,14 +263,16 @@ final class X11WindowDriver implements WindowDriver {
 		return (below != X11WindowReader.NONE) ? below : topLevel;
 	}
 
-	/** Breadth first, as xdotool does: the client is a shallow descendant of its frame. */
+	/**
+	 * Breadth first, as xdotool does: the client is a shallow descendant of its frame.
+	 */
 	private long clientBelow(X11Connection connection, long frame) {
 		Deque<long[]> queue = new ArrayDeque<>();
 		queue.add(new long[] { frame, 0 });
 		while (!queue.isEmpty()) {
 			long[] next = queue.poll();
-			X11WindowReader.Tree tree = (next[1] < CLIENT_SEARCH_DEPTH)
-					? X11WindowReader.tree(connection, next[0]) : null;
+			X11WindowReader.Tree tree = (next[1] < CLIENT_SEARCH_DEPTH) ? X11WindowReader.tree(connection, next[0])
+					: null;
 			if (tree == null) {
 				continue;
 			}

@@ -6,11 +6,13 @@ import java.util.Map;
 import dev.deskhand.platform.Rect;
 
 /**
- * What a client window says about itself, as read from the server. Pure: the choices (which
- * title wins, which half of {@code WM_CLASS} is the class) are tested without an X server.
+ * What a client window says about itself, as read from the server. Pure: the choices
+ * (which title wins, which half of {@code WM_CLASS} is the class) are tested without an X
+ * server.
  *
  * @param id the client window
- * @param properties the {@link #PROPERTIES} the window has, by name; a missing one is absent
+ * @param properties the {@link #PROPERTIES} the window has, by name; a missing one is
+ * absent
  * @param bounds the client area in root coordinates
  */
 record X11WindowFacts(long id, Map<String, X11Property> properties, Rect bounds) {
@@ -33,8 +35,8 @@ record X11WindowFacts(long id, Map<String, X11Property> properties, Rect bounds)
 	}
 
 	/**
-	 * {@code _NET_WM_NAME} (UTF-8) when set, else {@code WM_NAME}: xterm sets only the latter, as
-	 * COMPOUND_TEXT.
+	 * {@code _NET_WM_NAME} (UTF-8) when set, else {@code WM_NAME}: xterm sets only the
+	 * latter, as COMPOUND_TEXT.
 	 */
 	String title() {
 		String title = text(NET_WM_NAME);
@@ -53,7 +55,10 @@ record X11WindowFacts(long id, Map<String, X11Property> properties, Rect bounds)
 		return (hint.size() > 1) ? hint.get(1) : "";
 	}
 
-	/** {@code _NET_WM_PID} as the client wrote it, 0 when absent; see {@link X11ClientProcess}. */
+	/**
+	 * {@code _NET_WM_PID} as the client wrote it, 0 when absent; see
+	 * {@link X11ClientProcess}.
+	 */
 	long pid() {
 		X11Property pid = this.properties.get(NET_WM_PID);
 		return (pid != null && pid.format() == 32) ? pid.number() : 0;

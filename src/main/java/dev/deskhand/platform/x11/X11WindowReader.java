@@ -15,11 +15,12 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.x11.jna.Xlib;
 
 /**
- * The Xlib calls about windows: properties, geometry, the window tree, the input focus, and the
- * client messages sent to the window manager. Window ids are plain {@code long}s, 0 for None. Callers own the connection while they call (the
- * observation connection's lock), and check it for errors: a window can vanish between any two
- * requests, and a request naming it then fails with BadWindow, which the error handler records
- * on the connection.
+ * The Xlib calls about windows: properties, geometry, the window tree, the input focus,
+ * and the client messages sent to the window manager. Window ids are plain {@code long}s,
+ * 0 for None. Callers own the connection while they call (the observation connection's
+ * lock), and check it for errors: a window can vanish between any two requests, and a
+ * request naming it then fails with BadWindow, which the error handler records on the
+ * connection.
  */
 final class X11WindowReader {
 
@@ -35,7 +36,10 @@ final class X11WindowReader {
 
 	private static final int SUCCESS = 0;
 
-	/** {@code XSendEvent}'s mask for a message to the window manager (EWMH, "root window messages"). */
+	/**
+	 * {@code XSendEvent}'s mask for a message to the window manager (EWMH, "root window
+	 * messages").
+	 */
 	private static final NativeLong TO_WINDOW_MANAGER = new NativeLong(
 			X11.SubstructureRedirectMask | X11.SubstructureNotifyMask);
 
@@ -88,7 +92,8 @@ final class X11WindowReader {
 	}
 
 	/**
-	 * One window's facts, one request at a time (see {@link X11WindowBatch} for all at once).
+	 * One window's facts, one request at a time (see {@link X11WindowBatch} for all at
+	 * once).
 	 * @return them, or {@code null} when the window is gone
 	 */
 	static X11WindowFacts facts(X11Connection connection, long window) {
@@ -99,15 +104,16 @@ final class X11WindowReader {
 				properties.put(name, property);
 			}
 		}
-		// read last: a window that vanished after its properties has no bounds and is left out
+		// read last: a window that vanished after its properties has no bounds and is
+		// left out
 		Rect bounds = bounds(connection, window);
 		return (bounds != null) ? new X11WindowFacts(window, properties, bounds) : null;
 	}
 
 	/**
-	 * The window's inside in root coordinates: its origin translated to the root, as xwininfo's
-	 * "Absolute upper-left" (a window manager's frame sits around it, so the window's own x and y
-	 * are relative to the frame), and its size.
+	 * The window's inside in root coordinates: its origin translated to the root, as
+	 * xwininfo's "Absolute upper-left" (a window manager's frame sits around it, so the
+	 * window's own x and y are relative to the frame), and its size.
 	 * @return the bounds, or {@code null} when the window is gone
 	 */
 	static Rect bounds(X11Connection connection, long window) {
@@ -124,15 +130,16 @@ final class X11WindowReader {
 		}
 		IntByReference x = new IntByReference();
 		IntByReference y = new IntByReference();
-		boolean translated = xlib.XTranslateCoordinates(connection.display(), new X11.Window(window),
-				connection.root(), 0, 0, x, y, new X11.WindowByReference());
+		boolean translated = xlib.XTranslateCoordinates(connection.display(), new X11.Window(window), connection.root(),
+				0, 0, x, y, new X11.WindowByReference());
 		connection.requireUsable();
 		return translated ? new Rect(x.getValue(), y.getValue(), width.getValue(), height.getValue()) : null;
 	}
 
 	/**
-	 * Sends a format-32 client message about {@code window} to the root, where the window manager
-	 * listens for it (EWMH's root window messages, e.g. {@code _NET_ACTIVE_WINDOW}). Not flushed.
+	 * Sends a format-32 client message about {@code window} to the root, where the window
+	 * manager listens for it (EWMH's root window messages, e.g.
+	 * {@code _NET_ACTIVE_WINDOW}). Not flushed.
 	 */
 	static void messageWindowManager(X11Connection connection, long window, String messageType, long... data) {
 		connection.requireUsable();
@@ -154,7 +161,9 @@ final class X11WindowReader {
 		connection.requireUsable();
 	}
 
-	/** @return the focus window, {@link #NONE} or {@link #POINTER_ROOT} */
+	/**
+	 * @return the focus window, {@link #NONE} or {@link #POINTER_ROOT}
+	 */
 	static long inputFocus(X11Connection connection) {
 		connection.requireUsable();
 		NativeLongByReference focus = new NativeLongByReference();
@@ -170,7 +179,9 @@ final class X11WindowReader {
 	record Tree(long parent, long[] children) {
 	}
 
-	/** @return the window's place in the tree, or {@code null} when it is gone */
+	/**
+	 * @return the window's place in the tree, or {@code null} when it is gone
+	 */
 	static Tree tree(X11Connection connection, long window) {
 		connection.requireUsable();
 		Xlib xlib = connection.libraries().xlib();
@@ -199,7 +210,10 @@ final class X11WindowReader {
 		}
 	}
 
-	/** @return the root's child under the pointer (a frame, or a client without a WM), or NONE */
+	/**
+	 * @return the root's child under the pointer (a frame, or a client without a WM), or
+	 * NONE
+	 */
 	static long topLevelUnderPointer(X11Connection connection) {
 		connection.requireUsable();
 		X11.WindowByReference root = new X11.WindowByReference();

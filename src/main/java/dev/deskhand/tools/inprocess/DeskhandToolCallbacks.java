@@ -22,16 +22,17 @@ import org.springframework.util.StringUtils;
 
 /**
  * Deskhand's MCP tools as Spring AI tools, for a {@code ChatClient} in the same JVM:
- * {@code chatClient.prompt(...).tools(deskhandToolCallbacks)}. Every {@code @McpTool} method the MCP
- * server exposes becomes a callback with the same name, description and input schema, and a call
- * runs that same method: same validation, same approval gate, same input lease and queue. Nothing
- * is written twice.
+ * {@code chatClient.prompt(...).tools(deskhandToolCallbacks)}. Every {@code @McpTool}
+ * method the MCP server exposes becomes a callback with the same name, description and
+ * input schema, and a call runs that same method: same validation, same approval gate,
+ * same input lease and queue. Nothing is written twice.
  * <p>
- * A conversation's session is the {@code ToolContext} entry {@value #SESSION} (any string; default
- * {@value #DEFAULT_SESSION}); grants, the app scope and screenshot geometry belong to it. The calls
- * run as the principal {@code in-process} with no elicitation: a request the policy says to ask
- * about waits for an operator on the operator API, up to {@code deskhand.approval.ask-timeout}.
- * Images (screenshots) come back as geometry text and go to {@link LatestScreenshots}.
+ * A conversation's session is the {@code ToolContext} entry {@value #SESSION} (any
+ * string; default {@value #DEFAULT_SESSION}); grants, the app scope and screenshot
+ * geometry belong to it. The calls run as the principal {@code in-process} with no
+ * elicitation: a request the policy says to ask about waits for an operator on the
+ * operator API, up to {@code deskhand.approval.ask-timeout}. Images (screenshots) come
+ * back as geometry text and go to {@link LatestScreenshots}.
  */
 public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 
@@ -48,8 +49,8 @@ public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 	private volatile ToolCallback[] callbacks;
 
 	/**
-	 * @param toolBeans the beans holding {@code @McpTool} methods, asked on first use: the MCP
-	 * annotation scanner knows them only once every singleton exists
+	 * @param toolBeans the beans holding {@code @McpTool} methods, asked on first use:
+	 * the MCP annotation scanner knows them only once every singleton exists
 	 */
 	DeskhandToolCallbacks(Supplier<List<Object>> toolBeans, LatestScreenshots screenshots) {
 		this.toolBeans = toolBeans;
@@ -66,7 +67,10 @@ public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 		return resolved.clone();
 	}
 
-	/** The session a call runs in: the {@value #SESSION} entry of its tool context, if any. */
+	/**
+	 * The session a call runs in: the {@value #SESSION} entry of its tool context, if
+	 * any.
+	 */
 	static String session(ToolContext context) {
 		Object session = (context != null && context.getContext() != null) ? context.getContext().get(SESSION) : null;
 		return (session != null && StringUtils.hasText(session.toString())) ? session.toString() : DEFAULT_SESSION;

@@ -14,14 +14,17 @@ import org.springframework.core.ParameterizedTypeReference;
 import dev.deskhand.security.AgentPrincipals;
 
 /**
- * What an in-process tool call looks like to a tool method: a request context with a session id
- * (the conversation's), a client name, the principal {@value #PRINCIPAL}, and no way back to a
- * client: no elicitation, so approvals go to the operator API and the agent can never answer its
- * own; no progress token, no sampling, no roots.
+ * What an in-process tool call looks like to a tool method: a request context with a
+ * session id (the conversation's), a client name, the principal {@value #PRINCIPAL}, and
+ * no way back to a client: no elicitation, so approvals go to the operator API and the
+ * agent can never answer its own; no progress token, no sampling, no roots.
  */
 final class InProcessRequestContext implements McpSyncRequestContext {
 
-	/** The principal in-process calls run as: approvals and the audit trail show this name. */
+	/**
+	 * The principal in-process calls run as: approvals and the audit trail show this
+	 * name.
+	 */
 	static final String PRINCIPAL = "in-process";
 
 	/** The client name operators see for in-process sessions. */
@@ -135,7 +138,8 @@ final class InProcessRequestContext implements McpSyncRequestContext {
 		throw noClient("sampling");
 	}
 
-	// Progress and logging have no one to go to: the caller sees the result when the call returns.
+	// Progress and logging have no one to go to: the caller sees the result when the call
+	// returns.
 
 	@Override
 	public void progress(int percentage) {

@@ -21,10 +21,11 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * One Deskhand MCP tool as a Spring AI {@link ToolCallback}: the MCP tool's name, description and
- * input schema; arguments checked against that schema as the MCP server checks them; then the very
- * same tool method, so approvals, the input lease and the queue all apply. The text blocks of the
- * result become the callback's text; an image goes to {@link LatestScreenshots}.
+ * One Deskhand MCP tool as a Spring AI {@link ToolCallback}: the MCP tool's name,
+ * description and input schema; arguments checked against that schema as the MCP server
+ * checks them; then the very same tool method, so approvals, the input lease and the
+ * queue all apply. The text blocks of the result become the callback's text; an image
+ * goes to {@link LatestScreenshots}.
  */
 final class InProcessToolCallback implements ToolCallback {
 
@@ -91,7 +92,10 @@ final class InProcessToolCallback implements ToolCallback {
 		return (parsed != null) ? parsed : Map.of();
 	}
 
-	/** The result's text blocks, one per line; images are kept for the application to attach. */
+	/**
+	 * The result's text blocks, one per line; images are kept for the application to
+	 * attach.
+	 */
 	private String text(CallToolResult result, String session) {
 		List<String> lines = new ArrayList<>();
 		for (McpSchema.Content content : result.content()) {

@@ -10,9 +10,9 @@ import org.springframework.ai.mcp.annotation.method.tool.AbstractSyncMcpToolMeth
 import org.springframework.ai.mcp.annotation.method.tool.ReturnMode;
 
 /**
- * Calls one {@code @McpTool} method the way the MCP server does (Spring AI's own argument binding
- * and result mapping), with an {@link InProcessRequestContext} where the server passes a context
- * over its exchange.
+ * Calls one {@code @McpTool} method the way the MCP server does (Spring AI's own argument
+ * binding and result mapping), with an {@link InProcessRequestContext} where the server
+ * passes a context over its exchange.
  */
 final class InProcessToolMethod
 		extends AbstractSyncMcpToolMethodCallback<InProcessRequestContext, McpSyncRequestContext> {

@@ -7,12 +7,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The in-process Spring AI tools. They come from the beans the MCP annotation scanner found, so
- * the in-process tool list is the MCP server's by construction.
+ * The in-process Spring AI tools. They come from the beans the MCP annotation scanner
+ * found, so the in-process tool list is the MCP server's by construction.
  * <p>
- * Spring AI's MCP server would also publish every {@code ToolCallbackProvider} bean as MCP tools
- * (and fail on the duplicate names); {@code spring.ai.mcp.server.tool-callback-converter=false} in
- * the built-in defaults turns that off.
+ * Spring AI's MCP server would also publish every {@code ToolCallbackProvider} bean as
+ * MCP tools (and fail on the duplicate names);
+ * {@code spring.ai.mcp.server.tool-callback-converter=false} in the built-in defaults
+ * turns that off.
  */
 @Configuration(proxyBeanMethods = false)
 class InProcessToolsConfiguration {
@@ -22,7 +23,8 @@ class InProcessToolsConfiguration {
 		return new LatestScreenshots();
 	}
 
-	// No scanner (spring.ai.mcp.server.annotation-scanner.enabled=false): no MCP tools, none in-process.
+	// No scanner (spring.ai.mcp.server.annotation-scanner.enabled=false): no MCP tools,
+	// none in-process.
 	@Bean
 	DeskhandToolCallbacks deskhandToolCallbacks(ObjectProvider<ServerMcpAnnotatedBeans> annotated,
 			LatestScreenshots screenshots) {

@@ -8,9 +8,10 @@ import org.springframework.ai.content.Media;
 import org.springframework.util.MimeType;
 
 /**
- * The last image an in-process tool call produced (a {@code screenshot}, a {@code zoom}, a
- * {@code screenshot_after}), per in-process session. A Spring AI tool result is text only, so the
- * model gets the geometry as text and the application attaches the image to the next user message:
+ * The last image an in-process tool call produced (a {@code screenshot}, a {@code zoom},
+ * a {@code screenshot_after}), per in-process session. A Spring AI tool result is text
+ * only, so the model gets the geometry as text and the application attaches the image to
+ * the next user message:
  *
  * <pre>{@code
  * screenshots.take(session).ifPresent((image) -> prompt.user((u) -> u.text("Here is the screen.").media(image)));
@@ -35,7 +36,8 @@ public final class LatestScreenshots {
 
 	/**
 	 * The last image of a session, left in place.
-	 * @param session the session key the tool calls ran under ({@link DeskhandToolCallbacks#SESSION})
+	 * @param session the session key the tool calls ran under
+	 * ({@link DeskhandToolCallbacks#SESSION})
 	 */
 	public Optional<Media> latest(String session) {
 		synchronized (this.latest) {

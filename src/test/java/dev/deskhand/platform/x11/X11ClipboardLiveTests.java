@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The clipboard against a real X server, with xclip as the independent other client: what the
- * driver writes, xclip reads, and the other way round. Every xclip runs under {@code timeout}.
+ * The clipboard against a real X server, with xclip as the independent other client: what
+ * the driver writes, xclip reads, and the other way round. Every xclip runs under
+ * {@code timeout}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11ClipboardLiveTests {
@@ -172,7 +173,8 @@ class X11ClipboardLiveTests {
 	void aNewOwnerTakesOverAndTheDriverReadsItsText() {
 		this.clipboard.write("ours");
 		assertThat(this.clipboard.read(READ_TIMEOUT)).isEqualTo("ours");
-		// xclipIn waits until xclip -o sees the new owner: SelectionClear has been sent to the driver by then
+		// xclipIn waits until xclip -o sees the new owner: SelectionClear has been sent
+		// to the driver by then
 		xclipIn("theirs ✓");
 		assertThat(this.clipboard.read(READ_TIMEOUT)).isEqualTo("theirs ✓");
 		this.clipboard.write("ours again");
@@ -186,7 +188,8 @@ class X11ClipboardLiveTests {
 			quick.write(large);
 			try (StalledRequestor stalled = new StalledRequestor(this.desktop.display())) {
 				assertThat(stalled.awaitAnswerType()).isEqualTo("INCR");
-				// the stalled transfer waits for a deletion that never comes; others are answered meanwhile
+				// the stalled transfer waits for a deletion that never comes; others are
+				// answered meanwhile
 				assertThat(xclipOut()).isEqualTo(large);
 				assertThat(quick.read(READ_TIMEOUT)).isEqualTo(large);
 				long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
@@ -212,8 +215,7 @@ class X11ClipboardLiveTests {
 			long cpuBefore = threads.getThreadCpuTime(lost.thread().getId());
 			Thread.sleep(500);
 			long cpuMicros = (threads.getThreadCpuTime(lost.thread().getId()) - cpuBefore) / 1000;
-			assertThat(cpuMicros).as("CPU of the clipboard thread over 500 ms without a server, µs")
-				.isLessThan(20_000);
+			assertThat(cpuMicros).as("CPU of the clipboard thread over 500 ms without a server, µs").isLessThan(20_000);
 			assertThatExceptionOfType(DeskhandException.class).isThrownBy(() -> lost.write("nowhere"))
 				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_NO_DESKTOP));
 		}
@@ -273,8 +275,9 @@ class X11ClipboardLiveTests {
 		xclipIn(UNICODE);
 		long[] foreign = time(50, () -> assertThat(this.clipboard.read(READ_TIMEOUT)).isEqualTo(UNICODE));
 		long[] baseline = time(10, () -> xclipOut());
-		logger.info("clipboard thread CPU over 1 s idle: {} µs; medians (µs): read own text {}, write {},"
-				+ " read from xclip {}; xclip -o (process included) of the driver's text {}, of xclip's {}",
+		logger.info(
+				"clipboard thread CPU over 1 s idle: {} µs; medians (µs): read own text {}, write {},"
+						+ " read from xclip {}; xclip -o (process included) of the driver's text {}, of xclip's {}",
 				idleCpuMicros, median(owned), median(writes), median(foreign), median(answered), median(baseline));
 		assertThat(idleCpuMicros).as("CPU of the idle clipboard thread over 1 s, µs").isLessThan(20_000);
 	}
@@ -319,8 +322,9 @@ class X11ClipboardLiveTests {
 	}
 
 	/**
-	 * xclip -i forks a child that owns the selection; its parent exits before the child has
-	 * sent its request, so wait until the owner changed and another xclip sees the text.
+	 * xclip -i forks a child that owns the selection; its parent exits before the child
+	 * has sent its request, so wait until the owner changed and another xclip sees the
+	 * text.
 	 */
 	private void xclipIn(String text, String... arguments) {
 		xclipTakes(text, arguments);
@@ -342,7 +346,10 @@ class X11ClipboardLiveTests {
 		}
 	}
 
-	/** Leaves CLIPBOARD without an owner: a window takes it and goes away with its connection. */
+	/**
+	 * Leaves CLIPBOARD without an owner: a window takes it and goes away with its
+	 * connection.
+	 */
 	private void clearClipboard() {
 		new SilentOwner(this.desktop.display()).close();
 	}
@@ -360,8 +367,8 @@ class X11ClipboardLiveTests {
 	}
 
 	/**
-	 * A client that asks for CLIPBOARD as UTF8_STRING and then does nothing: an INCR answer
-	 * waits for a deletion that never comes.
+	 * A client that asks for CLIPBOARD as UTF8_STRING and then does nothing: an INCR
+	 * answer waits for a deletion that never comes.
 	 */
 	private static final class StalledRequestor implements AutoCloseable {
 
@@ -372,8 +379,8 @@ class X11ClipboardLiveTests {
 		StalledRequestor(String display) {
 			this.connection = X11Connection.open(display, "test-stalled-requestor");
 			Xlib xlib = this.connection.libraries().xlib();
-			X11.Window created = xlib.XCreateSimpleWindow(this.connection.display(), this.connection.root(), 0, 0, 1,
-					1, 0, 0, 0);
+			X11.Window created = xlib.XCreateSimpleWindow(this.connection.display(), this.connection.root(), 0, 0, 1, 1,
+					0, 0, 0);
 			this.window = created.longValue();
 			xlib.XConvertSelection(this.connection.display(), new X11.Atom(this.connection.atom("CLIPBOARD")),
 					new X11.Atom(this.connection.atom("UTF8_STRING")),
@@ -382,7 +389,9 @@ class X11ClipboardLiveTests {
 			this.connection.syncAndCheck("asking for the clipboard");
 		}
 
-		/** @return the type of the owner's answer, once it is there */
+		/**
+		 * @return the type of the owner's answer, once it is there
+		 */
 		String awaitAnswerType() {
 			long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
 			while (System.nanoTime() < deadline) {
@@ -402,7 +411,10 @@ class X11ClipboardLiveTests {
 
 	}
 
-	/** A client that takes CLIPBOARD and never answers a request: it reads no events at all. */
+	/**
+	 * A client that takes CLIPBOARD and never answers a request: it reads no events at
+	 * all.
+	 */
 	private static final class SilentOwner implements AutoCloseable {
 
 		private final X11Connection connection;
@@ -412,11 +424,11 @@ class X11ClipboardLiveTests {
 		SilentOwner(String display) {
 			this.connection = X11Connection.open(display, "test-silent-owner");
 			Xlib xlib = this.connection.libraries().xlib();
-			X11.Window created = xlib.XCreateSimpleWindow(this.connection.display(), this.connection.root(), 0, 0, 1,
-					1, 0, 0, 0);
+			X11.Window created = xlib.XCreateSimpleWindow(this.connection.display(), this.connection.root(), 0, 0, 1, 1,
+					0, 0, 0);
 			this.window = created.longValue();
-			xlib.XSetSelectionOwner(this.connection.display(), new X11.Atom(this.connection.atom("CLIPBOARD")),
-					created, new NativeLong(X11.CurrentTime));
+			xlib.XSetSelectionOwner(this.connection.display(), new X11.Atom(this.connection.atom("CLIPBOARD")), created,
+					new NativeLong(X11.CurrentTime));
 			this.connection.syncAndCheck("taking the clipboard");
 			assertThat(selectionOwner(display)).isEqualTo(this.window);
 		}

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Golden fixtures: the {@code WM_NAME} bytes xterm 379 set for {@code xterm -T <title>} under
- * LANG=C.UTF-8 (Debian 12, libX11 1.8.4), read with {@code xprop -f WM_NAME 8x}.
+ * Golden fixtures: the {@code WM_NAME} bytes xterm 379 set for {@code xterm -T <title>}
+ * under LANG=C.UTF-8 (Debian 12, libX11 1.8.4), read with {@code xprop -f WM_NAME 8x}.
  */
 class X11CompoundTextTests {
 
@@ -45,8 +45,7 @@ class X11CompoundTextTests {
 	void plainAsciiAndLatin1NeedNoEscapes() {
 		assertThat(X11CompoundText.decode("xterm: ~/src\tok".getBytes(StandardCharsets.ISO_8859_1)))
 			.isEqualTo("xterm: ~/src\tok");
-		assertThat(X11CompoundText.decode("Grüße à ×".getBytes(StandardCharsets.ISO_8859_1)))
-			.isEqualTo("Grüße à ×");
+		assertThat(X11CompoundText.decode("Grüße à ×".getBytes(StandardCharsets.ISO_8859_1))).isEqualTo("Grüße à ×");
 	}
 
 	@Test

@@ -14,9 +14,9 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The damage tracker against the shared Xvfb, with another X client (xsetroot) drawing: the
- * drawing shows up as damage for every consumer, and the DamageNotify events it causes do not
- * pile up on the observation connection.
+ * The damage tracker against the shared Xvfb, with another X client (xsetroot) drawing:
+ * the drawing shows up as damage for every consumer, and the DamageNotify events it
+ * causes do not pile up on the observation connection.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11DamageTrackerLiveTests {
@@ -71,7 +71,8 @@ class X11DamageTrackerLiveTests {
 				.requireSuccess("xsetroot");
 			assertThat(this.driver.capture().takeDamage("events", this.screen).areas()).as("round %d", round)
 				.isNotEmpty();
-			// at most the one DamageNotify of drawing after the last fetch; without draining, one per round
+			// at most the one DamageNotify of drawing after the last fetch; without
+			// draining, one per round
 			assertThat(tracker.queuedEvents()).as("events queued after round %d", round).isLessThanOrEqualTo(1);
 		}
 		assertThat(tracker.fetches()).isEqualTo(fetchesBefore + 15);

@@ -35,8 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The driver against a real X server (the shared Xvfb + openbox), checked by independent
- * witnesses: a Swing window in another JVM, xdotool, xrandr, ImageMagick's import, and the
- * test's own XQueryKeymap.
+ * witnesses: a Swing window in another JVM, xdotool, xrandr, ImageMagick's import, and
+ * the test's own XQueryKeymap.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11DesktopDriverLiveTests {
@@ -97,7 +97,8 @@ class X11DesktopDriverLiveTests {
 
 	@Test
 	void captureOfTheWholeDisplayEqualsImportPixelForPixel() throws Exception {
-		// the witness' caret blinks while it has the focus: give the focus to a still xterm
+		// the witness' caret blinks while it has the focus: give the focus to a still
+		// xterm
 		Process still = startStillWindow();
 		try {
 			for (boolean shm : new boolean[] { true, false }) {
@@ -133,7 +134,9 @@ class X11DesktopDriverLiveTests {
 	private Process startStillWindow() throws Exception {
 		String title = "x11-capture-still";
 		ProcessBuilder builder = new ProcessBuilder("xterm", "-T", title, "-geometry", "40x6+1300+700", "-e", "sleep",
-				"120").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+				"120")
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().putAll(this.desktop.environment());
 		Process still = builder.start();
 		try {
@@ -170,8 +173,7 @@ class X11DesktopDriverLiveTests {
 
 	@Test
 	void moveToAgreesWithXdotool() {
-		for (Point target : List.of(new Point(0, 0), new Point(1919, 1079), new Point(123, 456),
-				new Point(960, 540))) {
+		for (Point target : List.of(new Point(0, 0), new Point(1919, 1079), new Point(123, 456), new Point(960, 540))) {
 			this.driver.pointer().moveTo(target.x(), target.y());
 			dev.deskhand.testing.Pointer seen = this.desktop.pointerLocation();
 			assertThat(new Point(seen.x(), seen.y())).isEqualTo(target);
@@ -274,8 +276,7 @@ class X11DesktopDriverLiveTests {
 			this.driver.keyboard().typeText(text);
 			long api = System.nanoTime() - start;
 			this.witness.awaitText(text, Duration.ofSeconds(20));
-			logTypingSpeed((run == 0) ? "mixed Unicode, cold" : "mixed Unicode, bindings in place", text, start,
-					api);
+			logTypingSpeed((run == 0) ? "mixed Unicode, cold" : "mixed Unicode, bindings in place", text, start, api);
 		}
 		assertThat(this.desktop.keysDown()).isEmpty();
 	}
@@ -332,7 +333,8 @@ class X11DesktopDriverLiveTests {
 
 	@Test
 	void closeGivesTheClaimedKeycodesTheirMappingBack() {
-		// a desktop of its own: another driver's bindings on the shared one would read as leftovers
+		// a desktop of its own: another driver's bindings on the shared one would read as
+		// leftovers
 		try (TestDesktop own = TestDesktop.start("800x600x24")) {
 			X11Keymap before;
 			try (X11Connection probe = X11Connection.open(own.display(), "probe")) {
@@ -384,7 +386,10 @@ class X11DesktopDriverLiveTests {
 				what, millis(api), millis(endToEnd), Math.round(codePoints / (endToEnd / 1e9)));
 	}
 
-	/** CJK, accented Latin, ✓✗★, €£¥, arrows and ASCII punctuation, in a fixed random order. */
+	/**
+	 * CJK, accented Latin, ✓✗★, €£¥, arrows and ASCII punctuation, in a fixed random
+	 * order.
+	 */
 	static String mixedText(int codePoints, long seed) {
 		int[] pool = ("中文字世界日本語漢字東京北京上海你好謝謝한국어ÀÁÂÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜàáâäåçèéêëìíîïñòóôöùúûüßœŒłŁžŠ"
 				+ "✓✗★☆€£¥←↑→↓⇐⇒↔.,;:!?'\"()[]{}<>@#$%&*-_=+/\\|~^` abcxyzABCXYZ0123456789")

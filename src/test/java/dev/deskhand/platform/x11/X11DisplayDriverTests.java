@@ -14,11 +14,12 @@ class X11DisplayDriverTests {
 
 	@Test
 	void putsThePrimaryFirstThenLeftToRight() {
-		List<DisplayInfo> displays = X11DisplayDriver.toDisplays(List.of(new Monitor("right", false, 1920, 0, 1920, 1080),
-				new Monitor("HDMI-1", true, 3840, 0, 1280, 1024), new Monitor("left", false, 0, 0, 1920, 1080)));
+		List<DisplayInfo> displays = X11DisplayDriver
+			.toDisplays(List.of(new Monitor("right", false, 1920, 0, 1920, 1080),
+					new Monitor("HDMI-1", true, 3840, 0, 1280, 1024), new Monitor("left", false, 0, 0, 1920, 1080)));
 		assertThat(displays).extracting(DisplayInfo::id).containsExactly("HDMI-1", "left", "right");
-		assertThat(displays.get(0)).isEqualTo(new DisplayInfo("HDMI-1", "HDMI-1", new Rect(3840, 0, 1280, 1024), 1.0,
-				true));
+		assertThat(displays.get(0))
+			.isEqualTo(new DisplayInfo("HDMI-1", "HDMI-1", new Rect(3840, 0, 1280, 1024), 1.0, true));
 	}
 
 	@Test

@@ -39,9 +39,9 @@ class X11DisplayResolverTests {
 
 	@Test
 	void managedFalseAndUnreachableFailsWithAnActionableSentence() {
-		assertThat(decide(null, ":0", Managed.FALSE, NOTHING_UP, true)).isEqualTo(new Fail("DISPLAY :0 is not"
-				+ " reachable; start an X server (or Xvfb), set deskhand.display.name, or set"
-				+ " deskhand.display.managed=auto to let Deskhand start its own Xvfb"));
+		assertThat(decide(null, ":0", Managed.FALSE, NOTHING_UP, true)).isEqualTo(new Fail(
+				"DISPLAY :0 is not" + " reachable; start an X server (or Xvfb), set deskhand.display.name, or set"
+						+ " deskhand.display.managed=auto to let Deskhand start its own Xvfb"));
 		assertThat(message(decide(":5", ":0", Managed.FALSE, ONLY_ZERO_UP, true)))
 			.startsWith("deskhand.display.name :5 is not reachable; ");
 		assertThat(message(decide(null, "", Managed.FALSE, NOTHING_UP, true)))

@@ -60,7 +60,8 @@ class X11DriverConfigurationTests {
 	@Test
 	void createsTheDriverReleasesLeftoverKeysAtStartAndClosesWithTheContext() {
 		TestDesktop desktop = TestDesktop.shared();
-		// a key held by a process that is gone: XTest state outlives the process that made it
+		// a key held by a process that is gone: XTest state outlives the process that
+		// made it
 		desktop.run(Duration.ofSeconds(10), "xdotool", "keydown", "Control_L").requireSuccess();
 		assertThat(desktop.keysDown()).contains(37);
 		X11DesktopDriver[] created = new X11DesktopDriver[1];

@@ -20,12 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Start-up against real and missing X servers: which display is used, the operator's sentence
- * when none can be had, and the managed Xvfb's life cycle.
+ * Start-up against real and missing X servers: which display is used, the operator's
+ * sentence when none can be had, and the managed Xvfb's life cycle.
  */
 class X11DriverFactoryLiveTests {
 
-	/** Managed displays in these tests take numbers from here, clear of the shared test desktop. */
+	/**
+	 * Managed displays in these tests take numbers from here, clear of the shared test
+	 * desktop.
+	 */
 	private static final int FIRST_TEST_NUMBER = 230;
 
 	@Test
@@ -42,9 +45,8 @@ class X11DriverFactoryLiveTests {
 	void anUnreachableDisplayFailsWithASentenceAnOperatorCanActOn() {
 		TestDesktop.shared();
 		String dead = unusedDisplay();
-		assertThatExceptionOfType(DeskhandException.class)
-			.isThrownBy(() -> X11DriverFactory.create(properties(null, Managed.FALSE), environment(dead),
-					FIRST_TEST_NUMBER))
+		assertThatExceptionOfType(DeskhandException.class).isThrownBy(
+				() -> X11DriverFactory.create(properties(null, Managed.FALSE), environment(dead), FIRST_TEST_NUMBER))
 			.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_NO_DESKTOP))
 			.withMessage("DISPLAY " + dead + " is not reachable; start an X server (or Xvfb), set"
 					+ " deskhand.display.name, or set deskhand.display.managed=auto to let Deskhand start its own Xvfb");
@@ -92,8 +94,9 @@ class X11DriverFactoryLiveTests {
 	@Test
 	void managedTrueStartsItsOwnXvfbEvenWhenADisplayAnswers() {
 		TestDesktop desktop = TestDesktop.shared();
-		try (X11DesktopDriver driver = X11DriverFactory.create(new X11DisplayProperties(null, Managed.TRUE,
-				"800x600x24"), environment(desktop.display()), FIRST_TEST_NUMBER)) {
+		try (X11DesktopDriver driver = X11DriverFactory.create(
+				new X11DisplayProperties(null, Managed.TRUE, "800x600x24"), environment(desktop.display()),
+				FIRST_TEST_NUMBER)) {
 			assertThat(driver.target()).endsWith(" (managed Xvfb)").isNotEqualTo(desktop.display());
 			assertThat(driver.displays().displays().get(0).bounds()).isEqualTo(new Rect(0, 0, 800, 600));
 		}
@@ -115,8 +118,8 @@ class X11DriverFactoryLiveTests {
 	/** A display number in this test's range that no X server listens on. */
 	static String unusedDisplay() {
 		for (int number = 239; number >= FIRST_TEST_NUMBER; number--) {
-			if (!Files.exists(Path.of("/tmp/.X11-unix/X" + number)) && !Files.exists(Path.of("/tmp/.X" + number
-					+ "-lock"))) {
+			if (!Files.exists(Path.of("/tmp/.X11-unix/X" + number))
+					&& !Files.exists(Path.of("/tmp/.X" + number + "-lock"))) {
 				return ":" + number;
 			}
 		}

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The failsafe's sensor against a real X server, with keys and pointer moved by other clients
- * (xdotool, a probe connection) and checked against xdotool and the test's own XQueryKeymap.
+ * The failsafe's sensor against a real X server, with keys and pointer moved by other
+ * clients (xdotool, a probe connection) and checked against xdotool and the test's own
+ * XQueryKeymap.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11InputSensorLiveTests {
@@ -35,8 +36,9 @@ class X11InputSensorLiveTests {
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
 	/*
-	 * Not the failsafe's ctrl+alt+Escape: Spring contexts that other test classes left cached run
-	 * their failsafe on this shared display, would trip on it and release the keys mid-test.
+	 * Not the failsafe's ctrl+alt+Escape: Spring contexts that other test classes left
+	 * cached run their failsafe on this shared display, would trip on it and release the
+	 * keys mid-test.
 	 */
 	private static final List<String> CHORD = List.of("Control_L", "Alt_L", "Pause");
 
@@ -129,7 +131,8 @@ class X11InputSensorLiveTests {
 	@Test
 	void pollsCostWellUnderAMillisecondAndDoNotWaitForCapture() throws Exception {
 		List<Long> idle = measurePolls(300, 0);
-		// a thread capturing the whole screen non-stop holds the observation connection's lock
+		// a thread capturing the whole screen non-stop holds the observation connection's
+		// lock
 		Rect screen = this.driver.displays().displays().get(0).bounds();
 		AtomicBoolean capturing = new AtomicBoolean(true);
 		AtomicInteger captures = new AtomicInteger();
@@ -155,10 +158,11 @@ class X11InputSensorLiveTests {
 			capturing.set(false);
 			capture.join();
 		}
-		logger.info("sensor poll (isHeld of 3 keys + pointerPosition): median {} ms, p90 {} ms over {} polls; while"
-				+ " {} full-screen captures ran: median {} ms, p90 {} ms over {} polls", millis(percentile(idle, 50)),
-				millis(percentile(idle, 90)), idle.size(), capturesWhileMeasuring, millis(percentile(busy, 50)),
-				millis(percentile(busy, 90)), busy.size());
+		logger.info(
+				"sensor poll (isHeld of 3 keys + pointerPosition): median {} ms, p90 {} ms over {} polls; while"
+						+ " {} full-screen captures ran: median {} ms, p90 {} ms over {} polls",
+				millis(percentile(idle, 50)), millis(percentile(idle, 90)), idle.size(), capturesWhileMeasuring,
+				millis(percentile(busy, 50)), millis(percentile(busy, 90)), busy.size());
 		assertThat(percentile(idle, 50)).isLessThan(Duration.ofMillis(5).toNanos());
 		assertThat(capturesWhileMeasuring).isGreaterThan(3);
 		assertThat(percentile(busy, 50)).isLessThan(Duration.ofMillis(5).toNanos());
@@ -180,7 +184,8 @@ class X11InputSensorLiveTests {
 
 	@Test
 	void followsAKeymapChange() {
-		// a desktop of its own: rebinding a key on the shared one would leak into other tests
+		// a desktop of its own: rebinding a key on the shared one would leak into other
+		// tests
 		try (TestDesktop own = TestDesktop.start("800x600x24");
 				X11InputSensor ownSensor = X11InputSensor.open(own.display());
 				X11Connection probe = X11Connection.open(own.display(), "probe")) {
@@ -220,15 +225,15 @@ class X11InputSensorLiveTests {
 				assertThat(ownSensor.isHeld(List.of("Escape"))).isFalse();
 				assertThat(ownSensor.pointerPosition()).isEqualTo(new Point(17, 23));
 			}
-			assertThatExceptionOfType(DeskhandException.class)
-				.isThrownBy(() -> ownSensor.isHeld(List.of("NoSuchKey")))
+			assertThatExceptionOfType(DeskhandException.class).isThrownBy(() -> ownSensor.isHeld(List.of("NoSuchKey")))
 				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_ARGS));
 		}
 		assertThat(ownSensor.isHeld(List.of("Escape"))).as("after close").isFalse();
 	}
 
 	private static void awaitHeld(InputStateSensor sensor, List<String> keys, boolean expected) {
-		// another client's key events reach the server in their own time: poll as the failsafe does
+		// another client's key events reach the server in their own time: poll as the
+		// failsafe does
 		long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
 		while (sensor.isHeld(keys) != expected) {
 			if (System.nanoTime() > deadline) {

@@ -16,7 +16,8 @@ class X11KeycodeBlockTests {
 		assertThat(block.first()).isEqualTo(232);
 		assertThat(block.count()).isEqualTo(24);
 		assertThat(block.keysymsPerKeycode()).isEqualTo(7);
-		// XF86MonBrightnessDown, NoSymbol, XF86MonBrightnessDown: restored exactly at close
+		// XF86MonBrightnessDown, NoSymbol, XF86MonBrightnessDown: restored exactly at
+		// close
 		assertThat(block.original()).startsWith(0x1008ff03L, 0L, 0x1008ff03L, 0L, 0L, 0L, 0L);
 		assertThat(block.original()).hasSize(24 * 7);
 	}
@@ -24,7 +25,8 @@ class X11KeycodeBlockTests {
 	@Test
 	void neverClaimsModifiersOrKeysWithCharacters() {
 		X11Keymap keymap = X11KeymapFixtures.xvfbEvdevUs();
-		// keycode 243 made a modifier: 244-255 is only 12 long, the next run of 24 media keys is lower
+		// keycode 243 made a modifier: 244-255 is only 12 long, the next run of 24 media
+		// keys is lower
 		X11KeycodeBlock block = X11KeycodeBlock.choose(keymap, Set.of(243)).orElseThrow();
 		assertThat(block.first()).isEqualTo(163);
 		assertThat(block.count()).isEqualTo(24);
@@ -54,7 +56,8 @@ class X11KeycodeBlockTests {
 	void takesTheLongestShorterRunWhenNoneIsLongEnough() {
 		long[] keysyms = new long[40 * 2];
 		for (int i = 0; i < 40; i++) {
-			// keycodes 8..47: characters, except a run of 10 empty keys at 20..29 and 3 at 40..42
+			// keycodes 8..47: characters, except a run of 10 empty keys at 20..29 and 3
+			// at 40..42
 			boolean empty = (i + 8 >= 20 && i + 8 <= 29) || (i + 8 >= 40 && i + 8 <= 42);
 			keysyms[2 * i] = empty ? 0 : 0x61;
 		}

@@ -3,15 +3,20 @@ package dev.deskhand.platform.x11;
 import java.util.Set;
 
 /**
- * Golden fixtures: the core keymap of Debian 12's Xvfb (xkeyboard-config evdev, layout us), as
- * {@code XGetKeyboardMapping} returns it to the driver: 7 keysyms per keycode, 8..255.
+ * Golden fixtures: the core keymap of Debian 12's Xvfb (xkeyboard-config evdev, layout
+ * us), as {@code XGetKeyboardMapping} returns it to the driver: 7 keysyms per keycode,
+ * 8..255.
  */
 final class X11KeymapFixtures {
 
 	/** Keycodes in the modifier map of the same server ({@code xmodmap -pm}). */
-	static final Set<Integer> XVFB_MODIFIERS = Set.of(64, 66, 37, 133, 134, 105, 203, 108, 205, 77, 206, 207, 50, 92, 62);
+	static final Set<Integer> XVFB_MODIFIERS = Set.of(64, 66, 37, 133, 134, 105, 203, 108, 205, 77, 206, 207, 50, 92,
+			62);
 
-	/** {@code keycode:keysym keysym ...} in hex, trailing NoSymbols left out; {@code ;} separates. */
+	/**
+	 * {@code keycode:keysym keysym ...} in hex, trailing NoSymbols left out; {@code ;}
+	 * separates.
+	 */
 	private static final String XVFB_EVDEV_US = """
 			8:; 9:ff1b 0 ff1b; 10:31 21 31 21
 			11:32 40 32 40; 12:33 23 33 23; 13:34 24 34 24
@@ -115,7 +120,10 @@ final class X11KeymapFixtures {
 		return new X11Keymap(8, perKeycode, keysyms);
 	}
 
-	/** A keymap of {@code count} keycodes from 8 where every key types {@code keysym} unshifted. */
+	/**
+	 * A keymap of {@code count} keycodes from 8 where every key types {@code keysym}
+	 * unshifted.
+	 */
 	static X11Keymap uniform(int count, long keysym) {
 		long[] keysyms = new long[count * 4];
 		for (int keycode = 0; keycode < count; keycode++) {

@@ -9,7 +9,8 @@ class X11KeymapTests {
 	@Test
 	void keycodesOfAKeysymAreAllKeysThatHaveItInAnyColumn() {
 		X11Keymap keymap = X11KeymapFixtures.xvfbEvdevUs();
-		// Alt_L: keycode 64, and 204, the evdev layout's key that exists to put Alt in mod1
+		// Alt_L: keycode 64, and 204, the evdev layout's key that exists to put Alt in
+		// mod1
 		assertThat(keymap.keycodesOf(0xffe9)).containsExactly(64, 204);
 		assertThat(keymap.keycodesOf(0xffe3)).as("Control_L").containsExactly(37);
 		assertThat(keymap.keycodesOf(0xff1b)).as("Escape").containsExactly(9);

@@ -33,8 +33,8 @@ class X11KeysymsTests {
 	void newlineAndTabAreKeys() {
 		assertThat(X11Keysyms.forCodePoint('\n')).isEqualTo(X11Keysyms.RETURN);
 		assertThat(X11Keysyms.forCodePoint('\t')).isEqualTo(X11Keysyms.TAB);
-		assertThat(X11Keysyms.forText("a\r\nb\rc\n")).containsExactly(0x61, X11Keysyms.RETURN, 0x62,
-				X11Keysyms.RETURN, 0x63, X11Keysyms.RETURN);
+		assertThat(X11Keysyms.forText("a\r\nb\rc\n")).containsExactly(0x61, X11Keysyms.RETURN, 0x62, X11Keysyms.RETURN,
+				0x63, X11Keysyms.RETURN);
 	}
 
 	@Test

@@ -20,7 +20,9 @@ import dev.deskhand.testing.TestDesktop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Launching against a real X server with openbox; the window is checked with xwininfo. */
+/**
+ * Launching against a real X server with openbox; the window is checked with xwininfo.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11LauncherLiveTests {
 
@@ -52,7 +54,8 @@ class X11LauncherLiveTests {
 			assertThat(window.pid()).isEqualTo(process.pid());
 			assertThat(window.appClass()).isEqualTo("XTerm");
 			assertThat(window.bounds()).isEqualTo(X11WindowTesting.xwininfoBounds(this.desktop, window.id()));
-			// the service's stdin is not the program's, and DISPLAY names the driven display
+			// the service's stdin is not the program's, and DISPLAY names the driven
+			// display
 			Path proc = Path.of("/proc", Long.toString(process.pid()));
 			assertThat(Files.readSymbolicLink(proc.resolve("fd/0"))).isEqualTo(Path.of("/dev/null"));
 			assertThat(Files.readString(proc.resolve("environ"), StandardCharsets.UTF_8).split("\0"))

@@ -28,8 +28,8 @@ class X11PixelsTests {
 	@Test
 	void refusesPixelFormatsOtherThan8BitsPerChannel() {
 		X11Pixels.requireRgb32(32, 0xFF0000, 0xFF00, 0xFF);
-		assertThatExceptionOfType(DeskhandException.class).isThrownBy(() -> X11Pixels.requireRgb32(16, 0xF800, 0x7E0,
-				0x1F))
+		assertThatExceptionOfType(DeskhandException.class)
+			.isThrownBy(() -> X11Pixels.requireRgb32(16, 0xF800, 0x7E0, 0x1F))
 			.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
 			.withMessageContaining("Xvfb -screen 0 1920x1080x24");
 		assertThatExceptionOfType(DeskhandException.class)

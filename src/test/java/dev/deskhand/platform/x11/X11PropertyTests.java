@@ -18,12 +18,12 @@ class X11PropertyTests {
 	@Test
 	void textIsDecodedByItsType() {
 		String title = "Grüße ✓ 世界";
-		assertThat(X11Property.ofBytes("UTF8_STRING", title.getBytes(StandardCharsets.UTF_8)).text())
-			.isEqualTo(title);
+		assertThat(X11Property.ofBytes("UTF8_STRING", title.getBytes(StandardCharsets.UTF_8)).text()).isEqualTo(title);
 		assertThat(X11Property.ofBytes("STRING", new byte[] { 'G', 'r', (byte) 0xfc, 0 }).text()).isEqualTo("Grü");
 		assertThat(X11Property
-			.ofBytes("COMPOUND_TEXT", new byte[] { 'T', (byte) 0xeb, 0x1b, '%', 'G', (byte) 0xe2, (byte) 0x9c,
-					(byte) 0x93, 0x1b, '%', '@' })
+			.ofBytes("COMPOUND_TEXT",
+					new byte[] { 'T', (byte) 0xeb, 0x1b, '%', 'G', (byte) 0xe2, (byte) 0x9c, (byte) 0x93, 0x1b, '%',
+							'@' })
 			.text()).isEqualTo("Të✓");
 		assertThat(X11Property.ofBytes("UTF8_STRING", new byte[0]).text()).isEmpty();
 	}

@@ -39,10 +39,11 @@ class X11TypingPlannerTests {
 	void bindsWhatTheLayoutLacksWithOneRebindPerChunk() {
 		List<Chunk> chunks = plan(this.keymap, GREETING);
 		assertThat(chunks).hasSize(1);
-		// ü ß 世 界 ✓ — ï: 7 distinct keysyms, bound together in the block's first 7 keycodes
+		// ü ß 世 界 ✓ — ï: 7 distinct keysyms, bound together in the block's first 7
+		// keycodes
 		assertThat(chunks.get(0).rebind().firstKeycode()).isEqualTo(232);
-		assertThat(chunks.get(0).rebind().keysyms()).containsExactly(0xfc, 0xdf, 0x01004e16L, 0x0100754cL,
-				0x01002713L, 0x01002014L, 0xef);
+		assertThat(chunks.get(0).rebind().keysyms()).containsExactly(0xfc, 0xdf, 0x01004e16L, 0x0100754cL, 0x01002713L,
+				0x01002014L, 0xef);
 		assertThat(typed(this.keymap, chunks)).isEqualTo(keysyms(GREETING));
 	}
 
@@ -59,7 +60,8 @@ class X11TypingPlannerTests {
 	void rebindsOnlyTheSpanOfKeycodesThatChange() {
 		X11Keymap afterFirst = apply(this.keymap, plan(this.keymap, "ü世"));
 		List<Chunk> chunks = plan(afterFirst, "世★");
-		// 世 stays on 233; ★ replaces ü, which this text does not need: one keycode changes
+		// 世 stays on 233; ★ replaces ü, which this text does not need: one keycode
+		// changes
 		assertThat(chunks.get(0).rebind().firstKeycode()).isEqualTo(232);
 		assertThat(chunks.get(0).rebind().keysyms()).containsExactly(0x01002605L);
 		assertThat(typed(afterFirst, chunks)).isEqualTo(keysyms("世★"));
@@ -76,7 +78,8 @@ class X11TypingPlannerTests {
 		assertThat(chunks).hasSize(5);
 		assertThat(chunks).allSatisfy((chunk) -> assertThat(chunk.rebind()).isNotNull());
 		assertThat(chunks).allSatisfy((chunk) -> assertThat(chunk.strokes()).hasSize(24));
-		assertThat(chunks).extracting((chunk) -> chunk.rebind().firstKeycode()).containsExactly(232, 244, 232, 244, 232);
+		assertThat(chunks).extracting((chunk) -> chunk.rebind().firstKeycode())
+			.containsExactly(232, 244, 232, 244, 232);
 		assertThat(typed(this.keymap, chunks)).isEqualTo(keysyms(text.toString()));
 	}
 
@@ -118,7 +121,8 @@ class X11TypingPlannerTests {
 				if (chunk.rebind() != null) {
 					assertThat(sinceRebind).as("room for the new keysyms").hasSizeLessThanOrEqualTo(24);
 					assertThat(chunk.rebind().firstKeycode()).isGreaterThanOrEqualTo(232);
-					assertThat(chunk.rebind().firstKeycode() + chunk.rebind().keysyms().length).isLessThanOrEqualTo(256);
+					assertThat(chunk.rebind().firstKeycode() + chunk.rebind().keysyms().length)
+						.isLessThanOrEqualTo(256);
 					X11Keymap next = current.withBinding(chunk.rebind().firstKeycode(), chunk.rebind().keysyms());
 					for (int keycode : sinceRebind) {
 						assertThat(next.keysym(keycode, 0)).as("keycode %d, used since the rebind before", keycode)
@@ -197,7 +201,10 @@ class X11TypingPlannerTests {
 		return current;
 	}
 
-	/** Plays the plan against the keymap: rebinds as planned, each stroke read at its level. */
+	/**
+	 * Plays the plan against the keymap: rebinds as planned, each stroke read at its
+	 * level.
+	 */
 	private static long[] typed(X11Keymap map, List<Chunk> chunks) {
 		X11Keymap current = map;
 		List<Long> out = new ArrayList<>();

@@ -27,8 +27,9 @@ import dev.deskhand.testing.witness.WitnessWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The focused window against a real X server with openbox, checked by independent witnesses:
- * the window ids and pids of the processes the test started, wmctrl, and xprop.
+ * The focused window against a real X server with openbox, checked by independent
+ * witnesses: the window ids and pids of the processes the test started, wmctrl, and
+ * xprop.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11WindowDriverLiveTests {
@@ -85,7 +86,8 @@ class X11WindowDriverLiveTests {
 		assertThat(focused.pid()).isEqualTo(this.witness.pid());
 		assertThat(focused.executable()).isEqualTo("java");
 		assertThat(focused.belongsTo("JAVA")).isTrue();
-		// Swing focuses a child window of its frame: walking up from the X input focus finds it too
+		// Swing focuses a child window of its frame: walking up from the X input focus
+		// finds it too
 		assertThat(this.probe.call(this.probeWindows::inputFocusClient)).isEqualTo(this.witness.windowId());
 		List<Long> costs = new ArrayList<>();
 		for (int i = 0; i < 100; i++) {
@@ -104,7 +106,9 @@ class X11WindowDriverLiveTests {
 		// no shell in the xterm: bash's prompt would set the title to user@host:dir
 		for (String title : List.of("Tërm ✓", "Tërm ✓ 世界 Привет €")) {
 			ProcessBuilder builder = new ProcessBuilder("xterm", "-T", title, "-geometry", "40x5+900+500", "-e",
-					"sleep", "60").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+					"sleep", "60")
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD);
 			builder.environment().putAll(this.desktop.environment());
 			Process xterm = builder.start();
 			long id;

@@ -22,8 +22,8 @@ class X11WindowFactsTests {
 
 	@Test
 	void xtermsCompoundTextWmNameIsTheTitleWithoutNetWmName() {
-		X11WindowFacts facts = facts(Map.of(X11WindowFacts.WM_NAME, X11Property.ofBytes("COMPOUND_TEXT",
-				new byte[] { 'T', (byte) 0xeb, 0x1b, '%', 'G', (byte) 0xe2, (byte) 0x9c, (byte) 0x93, 0x1b, '%', '@' })));
+		X11WindowFacts facts = facts(Map.of(X11WindowFacts.WM_NAME, X11Property.ofBytes("COMPOUND_TEXT", new byte[] {
+				'T', (byte) 0xeb, 0x1b, '%', 'G', (byte) 0xe2, (byte) 0x9c, (byte) 0x93, 0x1b, '%', '@' })));
 		assertThat(facts.title()).isEqualTo("Të✓");
 		// an empty _NET_WM_NAME does not hide WM_NAME either
 		assertThat(facts(Map.of(X11WindowFacts.NET_WM_NAME, utf8(""), X11WindowFacts.WM_NAME, utf8("xterm"))).title())
@@ -44,9 +44,9 @@ class X11WindowFactsTests {
 
 	@Test
 	void pidAndMachineAsTheClientWroteThem() {
-		X11WindowFacts facts = facts(Map.of(X11WindowFacts.NET_WM_PID, X11Property.ofNumbers("CARDINAL", 32,
-				new long[] { 17513 }), X11WindowFacts.WM_CLIENT_MACHINE, X11Property.ofBytes("STRING",
-						"vm".getBytes(StandardCharsets.ISO_8859_1))));
+		X11WindowFacts facts = facts(Map.of(X11WindowFacts.NET_WM_PID,
+				X11Property.ofNumbers("CARDINAL", 32, new long[] { 17513 }), X11WindowFacts.WM_CLIENT_MACHINE,
+				X11Property.ofBytes("STRING", "vm".getBytes(StandardCharsets.ISO_8859_1))));
 		assertThat(facts.pid()).isEqualTo(17513);
 		assertThat(facts.machine()).isEqualTo("vm");
 		// a pid in a property of the wrong format is no pid

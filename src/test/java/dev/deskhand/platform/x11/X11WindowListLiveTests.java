@@ -26,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Listing and activating windows against a real X server with openbox, checked by independent
- * witnesses: wmctrl, xdotool, xwininfo and xprop, and the processes the test started.
+ * Listing and activating windows against a real X server with openbox, checked by
+ * independent witnesses: wmctrl, xdotool, xwininfo and xprop, and the processes the test
+ * started.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class X11WindowListLiveTests {
@@ -80,8 +81,9 @@ class X11WindowListLiveTests {
 		assertThat(X11WindowTesting.xdotoolSearchByName(this.desktop, this.witness.title()))
 			.containsExactly(witness.id());
 		WindowInfo xterm = find(windows, this.xtermId);
-		assertThat(xterm).extracting(WindowInfo::title, WindowInfo::appClass, WindowInfo::appInstance,
-				WindowInfo::executable, WindowInfo::pid)
+		assertThat(xterm)
+			.extracting(WindowInfo::title, WindowInfo::appClass, WindowInfo::appInstance, WindowInfo::executable,
+					WindowInfo::pid)
 			.containsExactly(XTERM_TITLE, "XTerm", "xterm", "xterm", this.xterm.pid());
 		assertThat(xterm.bounds()).isEqualTo(X11WindowTesting.xwininfoBounds(this.desktop, xterm.id()));
 		assertThat(X11WindowTesting.xdotoolSearchByName(this.desktop, XTERM_TITLE)).containsExactly(xterm.id());
@@ -157,8 +159,8 @@ class X11WindowListLiveTests {
 	}
 
 	/**
-	 * {@code list()}, taken when wmctrl sees the same windows before and after it: windows of
-	 * earlier tests may still be closing.
+	 * {@code list()}, taken when wmctrl sees the same windows before and after it:
+	 * windows of earlier tests may still be closing.
 	 */
 	private List<WindowInfo> listMatchingWmctrl() {
 		for (int attempt = 0;; attempt++) {

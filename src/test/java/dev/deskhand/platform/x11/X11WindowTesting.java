@@ -13,15 +13,15 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.testing.TestDesktop;
 
 /**
- * The independent witnesses the window tests compare the driver with: xwininfo, xdotool and
- * the processes the tests start.
+ * The independent witnesses the window tests compare the driver with: xwininfo, xdotool
+ * and the processes the tests start.
  */
 final class X11WindowTesting {
 
 	private static final Duration QUICK = Duration.ofSeconds(10);
 
-	private static final Pattern XWININFO_VALUE = Pattern.compile("(?m)^\\s*(Absolute upper-left X|Absolute "
-			+ "upper-left Y|Width|Height):\\s+(-?\\d+)$");
+	private static final Pattern XWININFO_VALUE = Pattern
+		.compile("(?m)^\\s*(Absolute upper-left X|Absolute " + "upper-left Y|Width|Height):\\s+(-?\\d+)$");
 
 	private X11WindowTesting() {
 	}
@@ -40,7 +40,9 @@ final class X11WindowTesting {
 		return new Rect(values.get(0), values.get(1), values.get(2), values.get(3));
 	}
 
-	/** @return {@code xdotool getactivewindow}, 0 when it names none */
+	/**
+	 * @return {@code xdotool getactivewindow}, 0 when it names none
+	 */
 	static long xdotoolActiveWindow(TestDesktop desktop) {
 		String output = desktop.run(QUICK, "xdotool", "getactivewindow").stdout().strip();
 		return output.isEmpty() ? 0 : Long.parseLong(output);
@@ -55,7 +57,10 @@ final class X11WindowTesting {
 		return output.lines().filter((line) -> !line.isBlank()).map((line) -> Long.parseLong(line.strip())).toList();
 	}
 
-	/** An xterm without a shell (a prompt would retitle it), running {@code sleep} for a minute. */
+	/**
+	 * An xterm without a shell (a prompt would retitle it), running {@code sleep} for a
+	 * minute.
+	 */
 	static Process startXterm(TestDesktop desktop, String title, String geometry) {
 		ProcessBuilder builder = new ProcessBuilder("xterm", "-T", title, "-geometry", geometry, "-e", "sleep", "60")
 			.redirectErrorStream(true)

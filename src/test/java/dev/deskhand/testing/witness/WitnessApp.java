@@ -32,10 +32,10 @@ import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
 
 /**
- * The independent witness: a Swing window in its own JVM that logs every mouse, wheel, key,
- * focus and text event it receives, one flushed UTF-8 line each (format in
- * {@link WitnessFormat}). Tests launch it through {@link WitnessWindow}; it uses nothing but
- * the JDK, so it is a client of the X server exactly like any other application.
+ * The independent witness: a Swing window in its own JVM that logs every mouse, wheel,
+ * key, focus and text event it receives, one flushed UTF-8 line each (format in
+ * {@link WitnessFormat}). Tests launch it through {@link WitnessWindow}; it uses nothing
+ * but the JDK, so it is a client of the X server exactly like any other application.
  * <p>
  * Arguments: {@code --title T --x X --y Y --width W --height H --log FILE}. X and Y place
  * the window manager's frame; W and H size the text area, which fills the content.
@@ -65,7 +65,8 @@ public final class WitnessApp {
 		text.setLineWrap(true);
 		// Tab and Ctrl+Tab must reach the witness as keys, not move focus away
 		text.setFocusTraversalKeysEnabled(false);
-		// Dialog is a logical font: Java composes it from fontconfig's fallbacks, so CJK glyphs
+		// Dialog is a logical font: Java composes it from fontconfig's fallbacks, so CJK
+		// glyphs
 		// show when any CJK font is installed; tests compare the document, never pixels
 		text.setFont(new Font(Font.DIALOG, Font.PLAIN, 16));
 		text.setPreferredSize(new Dimension(width, height));
@@ -228,7 +229,8 @@ public final class WitnessApp {
 	private void write(String event) {
 		try {
 			this.log.write(System.nanoTime() + " " + event + "\n");
-			// flushed per line: the test reads the file while the witness runs, and a witness
+			// flushed per line: the test reads the file while the witness runs, and a
+			// witness
 			// killed mid-test must still have told what it saw
 			this.log.flush();
 		}
@@ -251,8 +253,8 @@ public final class WitnessApp {
 	private static String required(Map<String, String> options, String name) {
 		String value = options.get(name);
 		if (value == null) {
-			throw new IllegalArgumentException("missing --" + name
-					+ "; usage: --title T --x X --y Y --width W --height H --log FILE");
+			throw new IllegalArgumentException(
+					"missing --" + name + "; usage: --title T --x X --y Y --width W --height H --log FILE");
 		}
 		return value;
 	}

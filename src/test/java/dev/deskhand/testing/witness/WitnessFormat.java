@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
  * The witness log's line format, shared by the writer ({@link WitnessApp}) and the reader
  * ({@link WitnessWindow}).
  * <p>
- * A line is {@code <System.nanoTime()> <EVENT> <key=value>...}; {@code TEXT} lines carry the
- * escaped document instead of fields. Values may contain spaces (KeyEvent.getKeyText gives
- * "Page Down"), so a value runs until the next {@code " key="}.
+ * A line is {@code <System.nanoTime()> <EVENT> <key=value>...}; {@code TEXT} lines carry
+ * the escaped document instead of fields. Values may contain spaces (KeyEvent.getKeyText
+ * gives "Page Down"), so a value runs until the next {@code " key="}.
  */
 final class WitnessFormat {
 
@@ -21,7 +21,9 @@ final class WitnessFormat {
 	private WitnessFormat() {
 	}
 
-	/** Escapes a document so that it fits on one line and {@link #unescape} restores it. */
+	/**
+	 * Escapes a document so that it fits on one line and {@link #unescape} restores it.
+	 */
 	static String escape(String text) {
 		StringBuilder escaped = new StringBuilder(text.length() + 8);
 		for (int i = 0; i < text.length(); i++) {
@@ -57,8 +59,8 @@ final class WitnessFormat {
 	}
 
 	/**
-	 * Splits an event (a log line without its timestamp) into fields. The event name is under
-	 * {@code "event"}; a TEXT event's unescaped document is under {@code "text"}.
+	 * Splits an event (a log line without its timestamp) into fields. The event name is
+	 * under {@code "event"}; a TEXT event's unescaped document is under {@code "text"}.
 	 */
 	static Map<String, String> fields(String event) {
 		Map<String, String> fields = new LinkedHashMap<>();

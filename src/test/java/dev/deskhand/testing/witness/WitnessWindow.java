@@ -31,8 +31,8 @@ import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 
 /**
- * The test's handle on a {@link WitnessApp} running in its own JVM: launches it, reads its
- * event log, and locates its window through the X server.
+ * The test's handle on a {@link WitnessApp} running in its own JVM: launches it, reads
+ * its event log, and locates its window through the X server.
  * <p>
  * Events are log lines without their timestamp, e.g. {@code PRESS button=1 x=400 y=300
  * mods=Button1}; {@link #fields(String)} splits them. Mouse positions are screen
@@ -47,8 +47,8 @@ public final class WitnessWindow implements AutoCloseable {
 
 	private static final int EVENTS_IN_FAILURES = 20;
 
-	private static final Pattern XWININFO_VALUE = Pattern.compile("(?m)^\\s*(Absolute upper-left X|Absolute "
-			+ "upper-left Y|Width|Height):\\s+(-?\\d+)$");
+	private static final Pattern XWININFO_VALUE = Pattern
+		.compile("(?m)^\\s*(Absolute upper-left X|Absolute " + "upper-left Y|Width|Height):\\s+(-?\\d+)$");
 
 	private final TestDesktop desktop;
 
@@ -150,12 +150,16 @@ public final class WitnessWindow implements AutoCloseable {
 		awaitEventUntil("READY"::equals, deadline, "READY");
 	}
 
-	/** @return the X id of the witness's client window */
+	/**
+	 * @return the X id of the witness's client window
+	 */
 	public long windowId() {
 		return this.windowId;
 	}
 
-	/** @return the witness JVM's process id */
+	/**
+	 * @return the witness JVM's process id
+	 */
 	public long pid() {
 		return this.process.pid();
 	}
@@ -164,18 +168,25 @@ public final class WitnessWindow implements AutoCloseable {
 		return this.title;
 	}
 
-	/** @return the events since the last {@link #clearEvents()}, without timestamps */
+	/**
+	 * @return the events since the last {@link #clearEvents()}, without timestamps
+	 */
 	public List<String> events() {
 		return timedEvents().stream().map(TimedEvent::event).toList();
 	}
 
-	/** @return the events since the last {@link #clearEvents()}, with the witness's timestamps */
+	/**
+	 * @return the events since the last {@link #clearEvents()}, with the witness's
+	 * timestamps
+	 */
 	public synchronized List<TimedEvent> timedEvents() {
 		refresh();
 		return List.copyOf(this.lines.subList(this.clearedUpTo, this.lines.size()));
 	}
 
-	/** Makes later {@link #events()} and {@link #awaitEvent} calls see only newer events. */
+	/**
+	 * Makes later {@link #events()} and {@link #awaitEvent} calls see only newer events.
+	 */
 	public synchronized void clearEvents() {
 		refresh();
 		this.clearedUpTo = this.lines.size();
@@ -183,7 +194,8 @@ public final class WitnessWindow implements AutoCloseable {
 
 	/**
 	 * Waits for the first event since the last {@link #clearEvents()} that matches.
-	 * @param match a test on the event line, e.g. {@code e -> e.startsWith("PRESS button=1")}
+	 * @param match a test on the event line, e.g.
+	 * {@code e -> e.startsWith("PRESS button=1")}
 	 * @param timeout how long to wait
 	 * @return the matching event line
 	 * @throws AssertionError with the last events when none matches in time
@@ -224,7 +236,10 @@ public final class WitnessWindow implements AutoCloseable {
 		}
 	}
 
-	/** @return the text area's current document, from the latest TEXT event ("" before any) */
+	/**
+	 * @return the text area's current document, from the latest TEXT event ("" before
+	 * any)
+	 */
 	public synchronized String text() {
 		refresh();
 		for (int i = this.lines.size() - 1; i >= 0; i--) {
@@ -264,8 +279,7 @@ public final class WitnessWindow implements AutoCloseable {
 	 * @return the text area's screen rectangle
 	 */
 	public ScreenRect bounds() {
-		ProcessResult info = this.desktop
-			.run(QUICK, "xwininfo", "-id", "0x" + Long.toHexString(this.windowId))
+		ProcessResult info = this.desktop.run(QUICK, "xwininfo", "-id", "0x" + Long.toHexString(this.windowId))
 			.requireSuccess("xwininfo");
 		Matcher matcher = XWININFO_VALUE.matcher(info.stdout());
 		int[] values = new int[4];
@@ -317,7 +331,9 @@ public final class WitnessWindow implements AutoCloseable {
 		return false;
 	}
 
-	/** @return whether the witness window is the window manager's active window */
+	/**
+	 * @return whether the witness window is the window manager's active window
+	 */
 	public boolean isActive() {
 		return this.desktop.activeWindowId() == this.windowId;
 	}
@@ -336,8 +352,9 @@ public final class WitnessWindow implements AutoCloseable {
 	}
 
 	/**
-	 * Splits an event into its fields: {@code "event"} is the event name, then one entry per
-	 * {@code key=value}; a TEXT event has its unescaped document under {@code "text"}.
+	 * Splits an event into its fields: {@code "event"} is the event name, then one entry
+	 * per {@code key=value}; a TEXT event has its unescaped document under
+	 * {@code "text"}.
 	 * @param event an event line as {@link #events()} returns it
 	 * @return the fields, in order
 	 */
@@ -383,8 +400,7 @@ public final class WitnessWindow implements AutoCloseable {
 
 	private void checkDeadline(long deadline, String what) {
 		if (System.nanoTime() > deadline) {
-			throw new AssertionError("witness '" + this.title + "' did not report " + what + " in time"
-					+ lastEvents());
+			throw new AssertionError("witness '" + this.title + "' did not report " + what + " in time" + lastEvents());
 		}
 	}
 
@@ -425,8 +441,8 @@ public final class WitnessWindow implements AutoCloseable {
 
 	/**
 	 * The witness needs only the JDK and its own classes. Surefire's java.class.path is a
-	 * manifest-only jar deleted when its fork ends, so the witness gets the directory or jar
-	 * that holds its class instead.
+	 * manifest-only jar deleted when its fork ends, so the witness gets the directory or
+	 * jar that holds its class instead.
 	 */
 	private static String witnessClasspath() {
 		CodeSource source = WitnessApp.class.getProtectionDomain().getCodeSource();

@@ -45,10 +45,10 @@ import dev.deskhand.testing.witness.WitnessWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A Spring AI agent drives the desktop in-process: a real {@link ChatClient} on a scripted chat
- * model (no LLM) with Deskhand's {@link DeskhandToolCallbacks} as its tools. The model's tool calls
- * run through the same approval gate and input queue as MCP calls, and a witness window in another
- * JVM reports what really reached the desktop.
+ * A Spring AI agent drives the desktop in-process: a real {@link ChatClient} on a
+ * scripted chat model (no LLM) with Deskhand's {@link DeskhandToolCallbacks} as its
+ * tools. The model's tool calls run through the same approval gate and input queue as MCP
+ * calls, and a witness window in another JVM reports what really reached the desktop.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
@@ -61,7 +61,8 @@ class InProcessToolsLiveTest {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
-	// How long a refused action gets to (wrongly) show up at the witness before we call it absent.
+	// How long a refused action gets to (wrongly) show up at the witness before we call
+	// it absent.
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	// 1920x1080 display, 1280x720 screenshots: 1.5 screen pixels per image pixel.
@@ -117,8 +118,8 @@ class InProcessToolsLiveTest {
 	void aScriptedAgentSeesClicksAndTypesIntoTheWitness() throws Exception {
 		List<Integer> field = imagePoint(120, 80);
 		ScriptedChatModel model = new ScriptedChatModel(ScriptedChatModel.toolCalls("screenshot", "{}"),
-				ScriptedChatModel.toolCalls("left_click", "{\"coordinate\":[" + field.get(0) + "," + field.get(1) + "]}",
-						"type", "{\"text\":\"hello\"}"),
+				ScriptedChatModel.toolCalls("left_click",
+						"{\"coordinate\":[" + field.get(0) + "," + field.get(1) + "]}", "type", "{\"text\":\"hello\"}"),
 				ScriptedChatModel.answer("typed hello into the witness"), ScriptedChatModel.answer("I see it"));
 		ChatClient chat = ChatClient.create(model);
 
@@ -147,7 +148,8 @@ class InProcessToolsLiveTest {
 			.noneMatch((text) -> text.startsWith("E_"))
 			.anyMatch((text) -> text.contains("typed 5 characters"));
 
-		// The image is the application's to attach to the next message, as docs/spring-ai.md shows.
+		// The image is the application's to attach to the next message, as
+		// docs/spring-ai.md shows.
 		Media image = this.screenshots.take("conversation-1").orElseThrow();
 		assertThat(this.screenshots.take("conversation-1")).isEmpty();
 		chat.prompt()
@@ -156,7 +158,10 @@ class InProcessToolsLiveTest {
 			.toolContext(Map.of(DeskhandToolCallbacks.SESSION, "conversation-1"))
 			.call()
 			.content();
-		Message next = model.prompts().get(3).getInstructions().get(model.prompts().get(3).getInstructions().size() - 1);
+		Message next = model.prompts()
+			.get(3)
+			.getInstructions()
+			.get(model.prompts().get(3).getInstructions().size() - 1);
 		assertThat(next).isInstanceOf(UserMessage.class);
 		Media attached = ((UserMessage) next).getMedia().get(0);
 		assertThat(attached.getMimeType().toString()).isEqualTo("image/png");
@@ -245,8 +250,8 @@ class InProcessToolsLiveTest {
 
 	private static void assertNothingArrives() {
 		Pause.of(QUIET);
-		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN")
-				|| e.startsWith("TEXT") && !e.equals("TEXT "));
+		assertThat(witness.events()).noneMatch(
+				(e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN") || e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(TestDesktop.shared().keysDown()).isEmpty();
 	}
 

@@ -16,9 +16,9 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * A chat model without an LLM: it answers each call with the next scripted assistant message (tool
- * calls, then a final text) and records every prompt it was given, so a test sees exactly what the
- * tool loop fed back.
+ * A chat model without an LLM: it answers each call with the next scripted assistant
+ * message (tool calls, then a final text) and records every prompt it was given, so a
+ * test sees exactly what the tool loop fed back.
  */
 final class ScriptedChatModel implements ChatModel {
 
@@ -68,7 +68,9 @@ final class ScriptedChatModel implements ChatModel {
 		return List.copyOf(this.prompts);
 	}
 
-	/** The tool responses the tool loop put into the {@code n}th prompt (0-based) last. */
+	/**
+	 * The tool responses the tool loop put into the {@code n}th prompt (0-based) last.
+	 */
 	synchronized List<ToolResponseMessage.ToolResponse> lastToolResponses(int n) {
 		List<Message> messages = this.prompts.get(n).getInstructions();
 		for (int i = messages.size() - 1; i >= 0; i--) {

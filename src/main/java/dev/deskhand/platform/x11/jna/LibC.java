@@ -5,8 +5,9 @@ import com.sun.jna.Pointer;
 import com.sun.jna.platform.unix.LibCAPI;
 
 /**
- * The System V shared memory calls MIT-SHM needs, and the eventfd and poll calls the clipboard
- * thread waits with, extending jna-platform's {@link com.sun.jna.platform.linux.LibC}. Load with
+ * The System V shared memory calls MIT-SHM needs, and the eventfd and poll calls the
+ * clipboard thread waits with, extending jna-platform's
+ * {@link com.sun.jna.platform.linux.LibC}. Load with
  * {@code Native.load("c", LibC.class)}.
  */
 public interface LibC extends com.sun.jna.platform.linux.LibC {
@@ -19,7 +20,9 @@ public interface LibC extends com.sun.jna.platform.linux.LibC {
 
 	int shmget(int key, LibCAPI.size_t size, int shmflg);
 
-	/** @return the address, or {@code (void*) -1} on failure */
+	/**
+	 * @return the address, or {@code (void*) -1} on failure
+	 */
 	Pointer shmat(int shmid, Pointer shmaddr, int shmflg);
 
 	int shmdt(Pointer shmaddr);
@@ -37,12 +40,15 @@ public interface LibC extends com.sun.jna.platform.linux.LibC {
 	/** Bytes of a {@code struct pollfd}: {@code int fd; short events; short revents}. */
 	int POLLFD_SIZE = 8;
 
-	/** A counter to wake a thread that waits in {@link #poll}; read and written 8 bytes at a time. */
+	/**
+	 * A counter to wake a thread that waits in {@link #poll}; read and written 8 bytes at
+	 * a time.
+	 */
 	int eventfd(int initialValue, int flags);
 
 	/**
-	 * @param fds {@code nfds} {@code struct pollfd}s of {@link #POLLFD_SIZE} bytes; a negative fd is
-	 * skipped
+	 * @param fds {@code nfds} {@code struct pollfd}s of {@link #POLLFD_SIZE} bytes; a
+	 * negative fd is skipped
 	 * @param timeoutMillis -1 to wait without limit
 	 * @return how many fds are ready, 0 on timeout, -1 on error (EINTR included)
 	 */

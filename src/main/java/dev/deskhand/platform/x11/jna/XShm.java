@@ -15,24 +15,30 @@ public interface XShm extends X11.Xext {
 	boolean XShmQueryExtension(X11.Display display);
 
 	/**
-	 * Allocates only the client-side {@code XImage} (no request); its {@code data} must be set to
-	 * the attached segment. Free it with {@code XDestroyImage}, which leaves the segment alone.
+	 * Allocates only the client-side {@code XImage} (no request); its {@code data} must
+	 * be set to the attached segment. Free it with {@code XDestroyImage}, which leaves
+	 * the segment alone.
 	 */
 	Pointer XShmCreateImage(X11.Display display, X11.Visual visual, int depth, int format, Pointer data,
 			XShmSegmentInfo shminfo, int width, int height);
 
-	/** Fills in {@code shmseg}; failure (another host, another IPC namespace) arrives as an X error. */
+	/**
+	 * Fills in {@code shmseg}; failure (another host, another IPC namespace) arrives as
+	 * an X error.
+	 */
 	boolean XShmAttach(X11.Display display, XShmSegmentInfo shminfo);
 
 	boolean XShmDetach(X11.Display display, XShmSegmentInfo shminfo);
 
-	/** Reads {@code image->width x image->height} pixels at {@code (x, y)} into the segment. */
-	boolean XShmGetImage(X11.Display display, X11.Drawable drawable, Pointer image, int x, int y,
-			NativeLong planeMask);
+	/**
+	 * Reads {@code image->width x image->height} pixels at {@code (x, y)} into the
+	 * segment.
+	 */
+	boolean XShmGetImage(X11.Display display, X11.Drawable drawable, Pointer image, int x, int y, NativeLong planeMask);
 
 	/**
-	 * {@code XShmSegmentInfo}. Keep the Java object alive while attached: images created with it
-	 * point at its native memory.
+	 * {@code XShmSegmentInfo}. Keep the Java object alive while attached: images created
+	 * with it point at its native memory.
 	 */
 	@FieldOrder({ "shmseg", "shmid", "shmaddr", "readOnly" })
 	class XShmSegmentInfo extends Structure {

@@ -5,43 +5,53 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
- * The few libxcb requests Deskhand pipelines on an Xlib connection (see {@link X11Xcb}): a
- * request returns a cookie at once and its reply is collected later, so reading many windows
- * costs one round trip instead of one per request. Load with
+ * The few libxcb requests Deskhand pipelines on an Xlib connection (see {@link X11Xcb}):
+ * a request returns a cookie at once and its reply is collected later, so reading many
+ * windows costs one round trip instead of one per request. Load with
  * {@code Native.load("xcb", Xcb.class)}.
  *
  * <p>
- * A cookie is a C struct holding one {@code unsigned int}; on x86-64 and aarch64 such a struct
- * is returned and passed in a register exactly like an {@code int}, so cookies are bound as
- * {@code int}. Window and atom ids are 32-bit on the wire, also {@code int}. Every reply and
- * error is {@code malloc}ed: free it with {@code Native.free}. Every cookie must be collected,
- * or libxcb keeps its reply for the connection's life.
+ * A cookie is a C struct holding one {@code unsigned int}; on x86-64 and aarch64 such a
+ * struct is returned and passed in a register exactly like an {@code int}, so cookies are
+ * bound as {@code int}. Window and atom ids are 32-bit on the wire, also {@code int}.
+ * Every reply and error is {@code malloc}ed: free it with {@code Native.free}. Every
+ * cookie must be collected, or libxcb keeps its reply for the connection's life.
  */
 public interface Xcb extends Library {
 
-	/** @return nonzero when the connection is broken (then every reply is {@code null}) */
+	/**
+	 * @return nonzero when the connection is broken (then every reply is {@code null})
+	 */
 	int xcb_connection_has_error(Pointer connection);
 
-	/** @param delete a C {@code uint8_t}: 0 keeps the property */
+	/**
+	 * @param delete a C {@code uint8_t}: 0 keeps the property
+	 */
 	int xcb_get_property(Pointer connection, byte delete, int window, int property, int type, int longOffset,
 			int longLength);
 
 	/**
-	 * @param error receives an {@code xcb_generic_error_t*} when the request failed (read it at
-	 * {@link ErrorLayout} offsets); passing one keeps the error away from Xlib's error handler
-	 * @return an {@code xcb_get_property_reply_t*} ({@link PropertyReplyLayout}), {@code null} on
-	 * error
+	 * @param error receives an {@code xcb_generic_error_t*} when the request failed (read
+	 * it at {@link ErrorLayout} offsets); passing one keeps the error away from Xlib's
+	 * error handler
+	 * @return an {@code xcb_get_property_reply_t*} ({@link PropertyReplyLayout}),
+	 * {@code null} on error
 	 */
 	Pointer xcb_get_property_reply(Pointer connection, int cookie, PointerByReference error);
 
 	int xcb_get_geometry(Pointer connection, int drawable);
 
-	/** @return an {@code xcb_get_geometry_reply_t*} ({@link GeometryReplyLayout}) */
+	/**
+	 * @return an {@code xcb_get_geometry_reply_t*} ({@link GeometryReplyLayout})
+	 */
 	Pointer xcb_get_geometry_reply(Pointer connection, int cookie, PointerByReference error);
 
 	int xcb_translate_coordinates(Pointer connection, int source, int destination, short x, short y);
 
-	/** @return an {@code xcb_translate_coordinates_reply_t*} ({@link TranslateReplyLayout}) */
+	/**
+	 * @return an {@code xcb_translate_coordinates_reply_t*}
+	 * ({@link TranslateReplyLayout})
+	 */
 	Pointer xcb_translate_coordinates_reply(Pointer connection, int cookie, PointerByReference error);
 
 	/** Byte offsets in {@code xcb_generic_error_t}, the X protocol's error packet. */
@@ -85,7 +95,9 @@ public interface Xcb extends Library {
 
 	}
 
-	/** Byte offsets in a TranslateCoordinates reply; the coordinates are signed 16-bit. */
+	/**
+	 * Byte offsets in a TranslateCoordinates reply; the coordinates are signed 16-bit.
+	 */
 	final class TranslateReplyLayout {
 
 		public static final int DESTINATION_X = 12;

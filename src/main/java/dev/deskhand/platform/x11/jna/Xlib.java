@@ -10,8 +10,8 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.NativeLongByReference;
 
 /**
- * libX11, extending jna-platform's {@link X11} with what it lacks or binds wrongly. Load with
- * {@code Native.load("X11", Xlib.class)}.
+ * libX11, extending jna-platform's {@link X11} with what it lacks or binds wrongly. Load
+ * with {@code Native.load("X11", Xlib.class)}.
  */
 public interface Xlib extends X11 {
 
@@ -27,8 +27,8 @@ public interface Xlib extends X11 {
 	int XInitThreads();
 
 	/**
-	 * @return an {@code XImage*} to read with {@link XImage#XImage(Pointer)} and free with
-	 * {@link #XDestroyImage}; {@code null} on failure (the error handler sees why)
+	 * @return an {@code XImage*} to read with {@link XImage#XImage(Pointer)} and free
+	 * with {@link #XDestroyImage}; {@code null} on failure (the error handler sees why)
 	 */
 	Pointer XGetImage(Display display, Drawable drawable, int x, int y, int width, int height, NativeLong planeMask,
 			int format);
@@ -37,20 +37,24 @@ public interface Xlib extends X11 {
 	int XDestroyImage(Pointer image);
 
 	/**
-	 * The keysyms of {@code count} keycodes from {@code firstKeycode}, {@code keysymsPerKeycode}
-	 * each. jna-platform declares the return as one {@code KeySym}; it is a {@code KeySym*} to
-	 * read as {@code long[]} and free with {@link #XFree}. Call it with an {@code int} first
-	 * keycode: a {@code byte} selects jna-platform's wrong overload.
+	 * The keysyms of {@code count} keycodes from {@code firstKeycode},
+	 * {@code keysymsPerKeycode} each. jna-platform declares the return as one
+	 * {@code KeySym}; it is a {@code KeySym*} to read as {@code long[]} and free with
+	 * {@link #XFree}. Call it with an {@code int} first keycode: a {@code byte} selects
+	 * jna-platform's wrong overload.
 	 */
 	Pointer XGetKeyboardMapping(Display display, int firstKeycode, int count, IntByReference keysymsPerKeycode);
 
-	/** {@code long[]} is {@code KeySym[]} on LP64 Linux; no per-element {@code KeySym} objects. */
-	int XChangeKeyboardMapping(Display display, int firstKeycode, int keysymsPerKeycode, long[] keysyms,
-			int numCodes);
+	/**
+	 * {@code long[]} is {@code KeySym[]} on LP64 Linux; no per-element {@code KeySym}
+	 * objects.
+	 */
+	int XChangeKeyboardMapping(Display display, int firstKeycode, int keysymsPerKeycode, long[] keysyms, int numCodes);
 
 	/**
-	 * The error handler with the event as a raw pointer: jna-platform's {@code XErrorEvent} has
-	 * its fields in the wrong order. Read it at {@link XErrorEventLayout} offsets.
+	 * The error handler with the event as a raw pointer: jna-platform's
+	 * {@code XErrorEvent} has its fields in the wrong order. Read it at
+	 * {@link XErrorEventLayout} offsets.
 	 */
 	interface XErrorHandlerRaw extends Callback {
 
@@ -58,7 +62,9 @@ public interface Xlib extends X11 {
 
 	}
 
-	/** @return the previous handler ({@code _XDefaultError} when none was set) */
+	/**
+	 * @return the previous handler ({@code _XDefaultError} when none was set)
+	 */
 	Pointer XSetErrorHandler(XErrorHandlerRaw handler);
 
 	/** Sets the default handler back; returns the previous one. */
@@ -79,26 +85,29 @@ public interface Xlib extends X11 {
 	}
 
 	/**
-	 * Replaces, for one connection, the {@code exit(1)} that follows an IO error. libX11 1.7 and
-	 * later; older versions end the process on any lost connection.
+	 * Replaces, for one connection, the {@code exit(1)} that follows an IO error. libX11
+	 * 1.7 and later; older versions end the process on any lost connection.
 	 */
 	void XSetIOErrorExitHandler(Display display, XIOErrorExitHandler handler, Pointer userData);
 
-	/** {@code mode} of {@code XEventsQueued}: count the events already read, without any I/O. */
+	/**
+	 * {@code mode} of {@code XEventsQueued}: count the events already read, without any
+	 * I/O.
+	 */
 	int QUEUED_ALREADY = 0;
 
 	/** Bytes of an {@code XEvent} (a union padded to 24 longs) on LP64. */
 	int XEVENT_SIZE = 192;
 
 	/**
-	 * @param focus receives the focus window, {@code None} (0) or {@code PointerRoot} (1); a
-	 * {@code NativeLongByReference} so that neither maps to a {@code null} Window
+	 * @param focus receives the focus window, {@code None} (0) or {@code PointerRoot}
+	 * (1); a {@code NativeLongByReference} so that neither maps to a {@code null} Window
 	 */
 	int XGetInputFocus(Display display, NativeLongByReference focus, IntByReference revertTo);
 
 	/**
-	 * Takes the next event off the queue into a buffer of {@link #XEVENT_SIZE} bytes; its first
-	 * {@code int} is the event type. Blocks when the queue is empty: check
+	 * Takes the next event off the queue into a buffer of {@link #XEVENT_SIZE} bytes; its
+	 * first {@code int} is the event type. Blocks when the queue is empty: check
 	 * {@code XEventsQueued} first.
 	 */
 	int XNextEvent(Display display, Pointer event);
@@ -110,9 +119,9 @@ public interface Xlib extends X11 {
 	int XKB_MAP_NOTIFY_MASK = 1 << 1;
 
 	/**
-	 * Selects XKB events. libX11 turns on XKB for every connection at XOpenDisplay, and the
-	 * server sends an XKB client no core MappingNotify unless it asked for XkbMapNotify: with
-	 * that selected, Xlib delivers both.
+	 * Selects XKB events. libX11 turns on XKB for every connection at XOpenDisplay, and
+	 * the server sends an XKB client no core MappingNotify unless it asked for
+	 * XkbMapNotify: with that selected, Xlib delivers both.
 	 * @return {@code True} (1) when the server has XKB
 	 */
 	int XkbSelectEvents(Display display, int deviceSpec, NativeLong bitsToChange, NativeLong valuesForBits);
@@ -145,11 +154,13 @@ public interface Xlib extends X11 {
 
 	}
 
-	/** {@code XImage} from Xlib.h; the trailing function pointers are the {@code f} member. */
+	/**
+	 * {@code XImage} from Xlib.h; the trailing function pointers are the {@code f}
+	 * member.
+	 */
 	@FieldOrder({ "width", "height", "xoffset", "format", "data", "byte_order", "bitmap_unit", "bitmap_bit_order",
-			"bitmap_pad", "depth", "bytes_per_line", "bits_per_pixel", "red_mask", "green_mask", "blue_mask",
-			"obdata", "f_create_image", "f_destroy_image", "f_get_pixel", "f_put_pixel", "f_sub_image",
-			"f_add_pixel" })
+			"bitmap_pad", "depth", "bytes_per_line", "bits_per_pixel", "red_mask", "green_mask", "blue_mask", "obdata",
+			"f_create_image", "f_destroy_image", "f_get_pixel", "f_put_pixel", "f_sub_image", "f_add_pixel" })
 	class XImage extends Structure {
 
 		public int width;
@@ -206,36 +217,51 @@ public interface Xlib extends X11 {
 	/**
 	 * Takes or gives up a selection.
 	 * @param owner the new owner, {@code new Window(0)} (None) to give it up
-	 * @param time a server timestamp from an event, as ICCCM 2.1 asks; the server ignores the
-	 * request if it is older than the selection's last change
+	 * @param time a server timestamp from an event, as ICCCM 2.1 asks; the server ignores
+	 * the request if it is older than the selection's last change
 	 */
 	int XSetSelectionOwner(Display display, Atom selection, Window owner, NativeLong time);
 
-	/** @return the owner window, 0 (None) when the selection has none; not a Window, which maps 0 to null */
+	/**
+	 * @return the owner window, 0 (None) when the selection has none; not a Window, which
+	 * maps 0 to null
+	 */
 	NativeLong XGetSelectionOwner(Display display, Atom selection);
 
-	/** Asks the selection's owner to convert it to {@code target} into {@code property} on {@code requestor}. */
+	/**
+	 * Asks the selection's owner to convert it to {@code target} into {@code property} on
+	 * {@code requestor}.
+	 */
 	int XConvertSelection(Display display, Atom selection, Atom target, Atom property, Window requestor,
 			NativeLong time);
 
 	/**
-	 * XSendEvent with the event as a raw buffer of {@link #XEVENT_SIZE} bytes, laid out as in
-	 * {@link SelectionEventLayout}: jna-platform's XEvent union needs a Structure per type.
+	 * XSendEvent with the event as a raw buffer of {@link #XEVENT_SIZE} bytes, laid out
+	 * as in {@link SelectionEventLayout}: jna-platform's XEvent union needs a Structure
+	 * per type.
 	 */
 	int XSendEvent(Display display, Window window, int propagate, NativeLong eventMask, Pointer event);
 
-	/** @return the connection's socket, to wait for events with {@code poll} */
+	/**
+	 * @return the connection's socket, to wait for events with {@code poll}
+	 */
 	int XConnectionNumber(Display display);
 
-	/** @return the largest request the server takes without BIG-REQUESTS, in 4-byte units */
+	/**
+	 * @return the largest request the server takes without BIG-REQUESTS, in 4-byte units
+	 */
 	NativeLong XMaxRequestSize(Display display);
 
-	/** {@code mode} of {@code XEventsQueued}: flush, then read what the socket holds, without blocking. */
+	/**
+	 * {@code mode} of {@code XEventsQueued}: flush, then read what the socket holds,
+	 * without blocking.
+	 */
 	int QUEUED_AFTER_FLUSH = 2;
 
 	/**
-	 * Byte offsets in the selection and property events on LP64 (x86-64, aarch64). Every event
-	 * starts with {@code int type; unsigned long serial; Bool send_event; Display *display}.
+	 * Byte offsets in the selection and property events on LP64 (x86-64, aarch64). Every
+	 * event starts with
+	 * {@code int type; unsigned long serial; Bool send_event; Display *display}.
 	 */
 	final class SelectionEventLayout {
 
@@ -245,7 +271,9 @@ public interface Xlib extends X11 {
 
 		public static final int DISPLAY = 24;
 
-		/** XSelectionRequestEvent: owner, requestor, selection, target, property, time. */
+		/**
+		 * XSelectionRequestEvent: owner, requestor, selection, target, property, time.
+		 */
 		public static final int REQUEST_OWNER = 32;
 
 		public static final int REQUEST_REQUESTOR = 40;
@@ -258,7 +286,10 @@ public interface Xlib extends X11 {
 
 		public static final int REQUEST_TIME = 72;
 
-		/** XSelectionEvent (SelectionNotify): requestor, selection, target, property, time. */
+		/**
+		 * XSelectionEvent (SelectionNotify): requestor, selection, target, property,
+		 * time.
+		 */
 		public static final int NOTIFY_REQUESTOR = 32;
 
 		public static final int NOTIFY_SELECTION = 40;
@@ -276,7 +307,10 @@ public interface Xlib extends X11 {
 
 		public static final int CLEAR_TIME = 48;
 
-		/** XPropertyEvent: window, atom, time, state (an int: PropertyNewValue or PropertyDelete). */
+		/**
+		 * XPropertyEvent: window, atom, time, state (an int: PropertyNewValue or
+		 * PropertyDelete).
+		 */
 		public static final int PROPERTY_WINDOW = 32;
 
 		public static final int PROPERTY_ATOM = 40;

@@ -14,13 +14,16 @@ import com.sun.jna.ptr.IntByReference;
  */
 public interface Xrandr extends Library {
 
-	/** @return non-zero when the server has RandR; the version goes to the references */
+	/**
+	 * @return non-zero when the server has RandR; the version goes to the references
+	 */
 	int XRRQueryVersion(X11.Display display, IntByReference major, IntByReference minor);
 
 	/**
 	 * RandR 1.5 monitors of the screen of {@code root}.
-	 * @param getActive 1 for the active monitors only. An {@code int}, not a {@code boolean}:
-	 * JNA passes {@code true} as -1, and Xlib copies it into a one-byte protocol field
+	 * @param getActive 1 for the active monitors only. An {@code int}, not a
+	 * {@code boolean}: JNA passes {@code true} as -1, and Xlib copies it into a one-byte
+	 * protocol field
 	 * @return the first {@link XRRMonitorInfo} of {@code count}, to free with
 	 * {@link #XRRFreeMonitors}; {@code null} when there are none
 	 */
