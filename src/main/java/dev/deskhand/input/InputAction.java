@@ -1,6 +1,7 @@
 package dev.deskhand.input;
 
 import java.time.Duration;
+import java.util.List;
 
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
@@ -8,12 +9,48 @@ import dev.deskhand.platform.ScrollDirection;
 
 /**
  * One desktop action, already validated and mapped to the driver's logical coordinates.
- * Built by the tool layer, executed by the {@link InputQueue}.
+ * Built by the actions layer, executed by the {@link InputQueue}.
+ * <p>
+ * Each kind states the facts the security rules need — whether it uses the pointer, the
+ * points it moves the pointer to, the chords it presses, the modifiers it holds, whether
+ * it types — so that a rule is a few lines over those facts, never a walk over the kinds.
+ * Code that must treat every kind (execution, descriptions for humans) goes through
+ * {@link Visitor}: a new kind does not compile until each of them handles it.
  */
 public sealed interface InputAction {
 
 	/** The tool name the action came from, for timeouts, metrics and audit. */
 	String tool();
+
+	<R> R accept(Visitor<R> visitor);
+
+	/** Whether the action moves the pointer or uses its buttons or wheel. */
+	boolean usesPointer();
+
+	/**
+	 * The points the pointer is moved to, in order (a click where the pointer is: none).
+	 */
+	default List<Point> points() {
+		return List.of();
+	}
+
+	/** Chords pressed as keys in their own right: {@code key}, {@code hold_key}. */
+	default List<KeyChord> pressedChords() {
+		return List.of();
+	}
+
+	/**
+	 * Modifier keys held while the pointer acts: a click's, a scroll's or a drag's
+	 * {@code text}.
+	 */
+	default KeyChord heldModifiers() {
+		return KeyChord.NONE;
+	}
+
+	/** Whether the action types text. */
+	default boolean typesText() {
+		return false;
+	}
 
 	/** Time the action spends by design (a hold, a wait), added to the action timeout. */
 	default Duration ownDuration() {
@@ -25,7 +62,31 @@ public sealed interface InputAction {
 	 * point.
 	 */
 	default Point target() {
-		return null;
+		List<Point> points = points();
+		return points.isEmpty() ? null : points.get(points.size() - 1);
+	}
+
+	/** Every kind of action, one method each. */
+	interface Visitor<R> {
+
+		R moveTo(MoveTo move);
+
+		R click(Click click);
+
+		R button(Button button);
+
+		R drag(Drag drag);
+
+		R scroll(Scroll scroll);
+
+		R typeText(TypeText type);
+
+		R pressKeys(PressKeys keys);
+
+		R holdKeys(HoldKeys hold);
+
+		R pause(Pause pause);
+
 	}
 
 	record MoveTo(Point to) implements InputAction {
@@ -36,8 +97,18 @@ public sealed interface InputAction {
 		}
 
 		@Override
-		public Point target() {
-			return this.to;
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.moveTo(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return true;
+		}
+
+		@Override
+		public List<Point> points() {
+			return List.of(this.to);
 		}
 
 	}
@@ -45,12 +116,28 @@ public sealed interface InputAction {
 	/**
 	 * @param at where to click, or {@code null} for the current pointer position
 	 * @param count 1, 2 or 3
+	 * @param modifiers modifier keys only (validated when built)
 	 */
 	record Click(String tool, Point at, MouseButton button, int count, KeyChord modifiers) implements InputAction {
 
 		@Override
-		public Point target() {
-			return this.at;
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.click(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return true;
+		}
+
+		@Override
+		public List<Point> points() {
+			return (this.at != null) ? List.of(this.at) : List.of();
+		}
+
+		@Override
+		public KeyChord heldModifiers() {
+			return this.modifiers;
 		}
 
 	}
@@ -62,13 +149,26 @@ public sealed interface InputAction {
 	record Button(String tool, Point at, MouseButton button, boolean down) implements InputAction {
 
 		@Override
-		public Point target() {
-			return this.at;
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.button(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return true;
+		}
+
+		@Override
+		public List<Point> points() {
+			return (this.at != null) ? List.of(this.at) : List.of();
 		}
 
 	}
 
-	record Drag(Point from, Point to) implements InputAction {
+	/**
+	 * @param modifiers modifier keys held for the whole drag (validated when built)
+	 */
+	record Drag(Point from, Point to, KeyChord modifiers) implements InputAction {
 
 		@Override
 		public String tool() {
@@ -76,12 +176,30 @@ public sealed interface InputAction {
 		}
 
 		@Override
-		public Point target() {
-			return this.to;
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.drag(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return true;
+		}
+
+		@Override
+		public List<Point> points() {
+			return List.of(this.from, this.to);
+		}
+
+		@Override
+		public KeyChord heldModifiers() {
+			return this.modifiers;
 		}
 
 	}
 
+	/**
+	 * @param modifiers modifier keys only (validated when built)
+	 */
 	record Scroll(Point at, ScrollDirection direction, int amount, KeyChord modifiers) implements InputAction {
 
 		@Override
@@ -90,8 +208,23 @@ public sealed interface InputAction {
 		}
 
 		@Override
-		public Point target() {
-			return this.at;
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.scroll(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return true;
+		}
+
+		@Override
+		public List<Point> points() {
+			return (this.at != null) ? List.of(this.at) : List.of();
+		}
+
+		@Override
+		public KeyChord heldModifiers() {
+			return this.modifiers;
 		}
 
 	}
@@ -101,6 +234,21 @@ public sealed interface InputAction {
 		@Override
 		public String tool() {
 			return "type";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.typeText(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public boolean typesText() {
+			return true;
 		}
 
 		@Override
@@ -126,6 +274,21 @@ public sealed interface InputAction {
 		}
 
 		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.pressKeys(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public List<KeyChord> pressedChords() {
+			return List.of(this.chord);
+		}
+
+		@Override
 		public Duration ownDuration() {
 			return Duration.ofMillis(2L * this.repeat);
 		}
@@ -140,6 +303,21 @@ public sealed interface InputAction {
 		}
 
 		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.holdKeys(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public List<KeyChord> pressedChords() {
+			return List.of(this.chord);
+		}
+
+		@Override
 		public Duration ownDuration() {
 			return this.duration;
 		}
@@ -151,6 +329,16 @@ public sealed interface InputAction {
 		@Override
 		public String tool() {
 			return "wait";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.pause(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
 		}
 
 		@Override

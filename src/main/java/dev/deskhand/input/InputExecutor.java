@@ -37,56 +37,91 @@ final class InputExecutor {
 	}
 
 	void execute(InputAction action) {
-		PointerDriver pointer = this.driver.pointer();
-		KeyboardDriver keyboard = this.driver.keyboard();
-		// Java 17: no pattern matching for switch yet; the sealed interface keeps this
-		// list complete.
-		if (action instanceof InputAction.MoveTo move) {
-			pointer.moveTo(move.to().x(), move.to().y());
+		action.accept(new Runner(this.driver.pointer(), this.driver.keyboard()));
+	}
+
+	/** One driver sequence per kind of action; the visitor keeps the list complete. */
+	private final class Runner implements InputAction.Visitor<Void> {
+
+		private final PointerDriver pointer;
+
+		private final KeyboardDriver keyboard;
+
+		Runner(PointerDriver pointer, KeyboardDriver keyboard) {
+			this.pointer = pointer;
+			this.keyboard = keyboard;
 		}
-		else if (action instanceof InputAction.Click click) {
-			withKeys(click.modifiers(), () -> click(pointer, click));
+
+		@Override
+		public Void moveTo(InputAction.MoveTo move) {
+			this.pointer.moveTo(move.to().x(), move.to().y());
+			return null;
 		}
-		else if (action instanceof InputAction.Button button) {
-			moveIfGiven(pointer, button.at());
+
+		@Override
+		public Void click(InputAction.Click click) {
+			withKeys(click.modifiers(), () -> InputExecutor.click(this.pointer, click));
+			return null;
+		}
+
+		@Override
+		public Void button(InputAction.Button button) {
+			moveIfGiven(this.pointer, button.at());
 			if (button.down()) {
-				pointer.press(button.button());
+				this.pointer.press(button.button());
 			}
 			else {
-				pointer.release(button.button());
+				this.pointer.release(button.button());
 			}
+			return null;
 		}
-		else if (action instanceof InputAction.Drag drag) {
-			drag(pointer, drag.from(), drag.to());
+
+		@Override
+		public Void drag(InputAction.Drag drag) {
+			withKeys(drag.modifiers(), () -> InputExecutor.drag(this.pointer, drag.from(), drag.to()));
+			return null;
 		}
-		else if (action instanceof InputAction.Scroll scroll) {
+
+		@Override
+		public Void scroll(InputAction.Scroll scroll) {
 			withKeys(scroll.modifiers(), () -> {
-				moveIfGiven(pointer, scroll.at());
-				pointer.scroll(scroll.direction(), scroll.amount());
+				moveIfGiven(this.pointer, scroll.at());
+				this.pointer.scroll(scroll.direction(), scroll.amount());
 			});
+			return null;
 		}
-		else if (action instanceof InputAction.TypeText type) {
-			keyboard.typeText(type.text());
+
+		@Override
+		public Void typeText(InputAction.TypeText type) {
+			this.keyboard.typeText(type.text());
+			return null;
 		}
-		else if (action instanceof InputAction.PressKeys keys) {
+
+		@Override
+		public Void pressKeys(InputAction.PressKeys keys) {
 			for (int i = 0; i < keys.repeat(); i++) {
-				checkInterrupted(action);
+				checkInterrupted(keys);
 				withKeys(keys.chord(), () -> {
 				});
 			}
+			return null;
 		}
-		else if (action instanceof InputAction.HoldKeys hold) {
-			withKeys(hold.chord(), () -> sleep(hold.duration(), action));
+
+		@Override
+		public Void holdKeys(InputAction.HoldKeys hold) {
+			withKeys(hold.chord(), () -> sleep(hold.duration(), hold));
+			return null;
 		}
-		else if (action instanceof InputAction.Pause pause) {
-			sleep(pause.duration(), action);
+
+		@Override
+		public Void pause(InputAction.Pause pause) {
+			sleep(pause.duration(), pause);
+			return null;
 		}
-		else {
-			throw new IllegalStateException("unhandled action " + action);
-		}
+
 	}
 
-	private void click(PointerDriver pointer, InputAction.Click click) {
+	private static void click(PointerDriver pointer, InputAction.Click click) {
 		pointer.click(click.at(), click.button());
 		for (int i = 1; i < click.count(); i++) {
 			sleep(MULTI_CLICK_GAP, click);
@@ -94,7 +129,7 @@ final class InputExecutor {
 		}
 	}
 
-	private void drag(PointerDriver pointer, Point from, Point to) {
+	private static void drag(PointerDriver pointer, Point from, Point to) {
 		pointer.moveTo(from.x(), from.y());
 		pointer.press(MouseButton.LEFT);
 		try {

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
 
 /**
  * A key chord in xdotool style ({@code "ctrl+shift+t"}, {@code "Return"},
@@ -27,18 +29,19 @@ public record KeyChord(List<String> keys) {
 			Map.entry("shift", "Shift_L"), Map.entry("lshift", "Shift_L"), Map.entry("rshift", "Shift_R"),
 			Map.entry("alt", "Alt_L"), Map.entry("lalt", "Alt_L"), Map.entry("ralt", "Alt_R"),
 			Map.entry("altgr", "ISO_Level3_Shift"), Map.entry("option", "Alt_L"), Map.entry("super", "Super_L"),
-			Map.entry("win", "Super_L"), Map.entry("windows", "Super_L"), Map.entry("cmd", "Super_L"),
-			Map.entry("command", "Super_L"), Map.entry("meta", "Super_L"), Map.entry("enter", "Return"),
-			Map.entry("return", "Return"), Map.entry("esc", "Escape"), Map.entry("escape", "Escape"),
-			Map.entry("tab", "Tab"), Map.entry("space", "space"), Map.entry("backspace", "BackSpace"),
-			Map.entry("delete", "Delete"), Map.entry("del", "Delete"), Map.entry("insert", "Insert"),
-			Map.entry("ins", "Insert"), Map.entry("home", "Home"), Map.entry("end", "End"),
-			Map.entry("pageup", "Page_Up"), Map.entry("page_up", "Page_Up"), Map.entry("pgup", "Page_Up"),
-			Map.entry("prior", "Prior"), Map.entry("pagedown", "Page_Down"), Map.entry("page_down", "Page_Down"),
-			Map.entry("pgdn", "Page_Down"), Map.entry("next", "Next"), Map.entry("up", "Up"), Map.entry("down", "Down"),
-			Map.entry("left", "Left"), Map.entry("right", "Right"), Map.entry("arrowup", "Up"),
-			Map.entry("arrowdown", "Down"), Map.entry("arrowleft", "Left"), Map.entry("arrowright", "Right"),
-			Map.entry("capslock", "Caps_Lock"), Map.entry("caps_lock", "Caps_Lock"), Map.entry("numlock", "Num_Lock"),
+			Map.entry("lsuper", "Super_L"), Map.entry("rsuper", "Super_R"), Map.entry("win", "Super_L"),
+			Map.entry("windows", "Super_L"), Map.entry("cmd", "Super_L"), Map.entry("command", "Super_L"),
+			Map.entry("meta", "Super_L"), Map.entry("enter", "Return"), Map.entry("return", "Return"),
+			Map.entry("esc", "Escape"), Map.entry("escape", "Escape"), Map.entry("tab", "Tab"),
+			Map.entry("space", "space"), Map.entry("backspace", "BackSpace"), Map.entry("delete", "Delete"),
+			Map.entry("del", "Delete"), Map.entry("insert", "Insert"), Map.entry("ins", "Insert"),
+			Map.entry("home", "Home"), Map.entry("end", "End"), Map.entry("pageup", "Page_Up"),
+			Map.entry("page_up", "Page_Up"), Map.entry("pgup", "Page_Up"), Map.entry("prior", "Prior"),
+			Map.entry("pagedown", "Page_Down"), Map.entry("page_down", "Page_Down"), Map.entry("pgdn", "Page_Down"),
+			Map.entry("next", "Next"), Map.entry("up", "Up"), Map.entry("down", "Down"), Map.entry("left", "Left"),
+			Map.entry("right", "Right"), Map.entry("arrowup", "Up"), Map.entry("arrowdown", "Down"),
+			Map.entry("arrowleft", "Left"), Map.entry("arrowright", "Right"), Map.entry("capslock", "Caps_Lock"),
+			Map.entry("caps_lock", "Caps_Lock"), Map.entry("numlock", "Num_Lock"),
 			Map.entry("scrolllock", "Scroll_Lock"), Map.entry("print", "Print"), Map.entry("printscreen", "Print"),
 			Map.entry("prtsc", "Print"), Map.entry("pause", "Pause"), Map.entry("menu", "Menu"),
 			Map.entry("plus", "plus"), Map.entry("minus", "minus"));
@@ -55,6 +58,14 @@ public record KeyChord(List<String> keys) {
 			Map.entry(']', "bracketright"), Map.entry('^', "asciicircum"), Map.entry('_', "underscore"),
 			Map.entry('`', "grave"), Map.entry('{', "braceleft"), Map.entry('|', "bar"), Map.entry('}', "braceright"),
 			Map.entry('~', "asciitilde"));
+
+	/**
+	 * The keys a pointer action may hold: Shift, Control, Alt, Super/Meta and AltGr,
+	 * either hand. Anything else held during a click would be a key press that only the
+	 * pointer was allowed.
+	 */
+	public static final Set<String> MODIFIERS = Set.of("Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R",
+			"Super_L", "Super_R", "Meta_L", "Meta_R", "ISO_Level3_Shift");
 
 	public KeyChord {
 		keys = List.copyOf(keys);
@@ -79,9 +90,24 @@ public record KeyChord(List<String> keys) {
 		return new KeyChord(keys);
 	}
 
-	/** Parses optional click/scroll modifiers: {@code null} or blank is {@link #NONE}. */
+	/**
+	 * Parses the optional modifiers of a click, scroll or drag: {@code null} or blank is
+	 * {@link #NONE}.
+	 * @throws DeskhandException E_ARGS when a key is not one of {@link #MODIFIERS}
+	 */
 	public static KeyChord parseModifiers(String text, Predicate<String> knownKey) {
-		return (text == null || text.isBlank()) ? NONE : parse(text, knownKey);
+		if (text == null || text.isBlank()) {
+			return NONE;
+		}
+		KeyChord chord = parse(text, knownKey);
+		for (String key : chord.keys()) {
+			if (!MODIFIERS.contains(key)) {
+				throw DeskhandException.args("text " + Echo.of(text) + " holds '" + key
+						+ "', which is not a modifier; a pointer action holds only shift, ctrl, alt, super or altgr "
+						+ "(press other keys with the key tool)");
+			}
+		}
+		return chord;
 	}
 
 	public boolean isEmpty() {
@@ -108,7 +134,7 @@ public record KeyChord(List<String> keys) {
 			}
 		}
 		if (current.length() == 0) {
-			throw DeskhandException.args("key chord '" + text + "' ends with '+'; name the last key");
+			throw DeskhandException.args("key chord " + Echo.of(text) + " ends with '+'; name the last key");
 		}
 		parts.add(current.toString().strip());
 		return parts;
@@ -116,7 +142,7 @@ public record KeyChord(List<String> keys) {
 
 	private static String resolve(String key, String chord, Predicate<String> knownKey) {
 		if (key.isEmpty()) {
-			throw DeskhandException.args("key chord '" + chord + "' has an empty key");
+			throw DeskhandException.args("key chord " + Echo.of(chord) + " has an empty key");
 		}
 		String alias = ALIASES.get(key.toLowerCase(Locale.ROOT));
 		if (alias != null) {
@@ -132,8 +158,8 @@ public record KeyChord(List<String> keys) {
 		if (function != null) {
 			return function;
 		}
-		throw DeskhandException.args("unknown key '" + key + "' in '" + chord
-				+ "'; use xdotool key names such as ctrl, shift, alt, super, Return, Tab, Escape, BackSpace, "
+		throw DeskhandException.args("unknown key " + Echo.of(key) + " in " + Echo.of(chord)
+				+ "; use xdotool key names such as ctrl, shift, alt, super, Return, Tab, Escape, BackSpace, "
 				+ "Delete, Page_Down, Up, F5, a");
 	}
 

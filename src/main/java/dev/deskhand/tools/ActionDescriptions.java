@@ -35,23 +35,26 @@ class ActionDescriptions {
 		return capabilities;
 	}
 
+	/**
+	 * The rule, over the facts every action states: the pointer needs {@code pointer},
+	 * typing and pressed keys {@code keyboard}, and a system chord {@code system_keys}
+	 * wherever it appears — pressed, or held as modifiers during a click, scroll or drag.
+	 */
 	Set<Capability> capabilities(InputAction action) {
-		if (action instanceof InputAction.TypeText) {
-			return EnumSet.of(Capability.KEYBOARD);
+		Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+		if (action.usesPointer()) {
+			capabilities.add(Capability.POINTER);
 		}
-		if (action instanceof InputAction.PressKeys keys) {
-			return keyCapability(keys.chord());
+		if (action.typesText()) {
+			capabilities.add(Capability.KEYBOARD);
 		}
-		if (action instanceof InputAction.HoldKeys hold) {
-			return keyCapability(hold.chord());
+		for (KeyChord chord : action.pressedChords()) {
+			capabilities.add(isSystemKey(chord) ? Capability.SYSTEM_KEYS : Capability.KEYBOARD);
 		}
-		if (action instanceof InputAction.Pause) {
-			return EnumSet.noneOf(Capability.class);
+		if (isSystemKey(action.heldModifiers())) {
+			capabilities.add(Capability.SYSTEM_KEYS);
 		}
-		if (action instanceof InputAction.Click click && isSystemKey(click.modifiers())) {
-			return EnumSet.of(Capability.POINTER, Capability.SYSTEM_KEYS);
-		}
-		return EnumSet.of(Capability.POINTER);
+		return capabilities;
 	}
 
 	String describe(List<InputAction> actions) {
@@ -67,46 +70,72 @@ class ActionDescriptions {
 	}
 
 	String describe(InputAction action) {
-		if (action instanceof InputAction.MoveTo move) {
+		return action.accept(WORDS);
+	}
+
+	/**
+	 * What each kind does, in the words a human approving it reads: every key held is
+	 * named.
+	 */
+	private static final InputAction.Visitor<String> WORDS = new InputAction.Visitor<>() {
+
+		@Override
+		public String moveTo(InputAction.MoveTo move) {
 			return "move the mouse to " + at(move.to());
 		}
-		if (action instanceof InputAction.Click click) {
+
+		@Override
+		public String click(InputAction.Click click) {
 			String what = switch (click.count()) {
 				case 2 -> "double-click";
 				case 3 -> "triple-click";
 				default -> click.button().name().toLowerCase(Locale.ROOT) + "-click";
 			};
 			return what + ((click.at() != null) ? " at " + at(click.at()) : " where the pointer is")
-					+ (click.modifiers().isEmpty() ? "" : " holding " + click.modifiers());
+					+ holding(click.modifiers());
 		}
-		if (action instanceof InputAction.Button button) {
+
+		@Override
+		public String button(InputAction.Button button) {
 			return (button.down() ? "press and hold" : "release") + " the left button"
 					+ ((button.at() != null) ? " at " + at(button.at()) : "");
 		}
-		if (action instanceof InputAction.Drag drag) {
-			return "drag from " + at(drag.from()) + " to " + at(drag.to());
+
+		@Override
+		public String drag(InputAction.Drag drag) {
+			return "drag from " + at(drag.from()) + " to " + at(drag.to()) + holding(drag.modifiers());
 		}
-		if (action instanceof InputAction.Scroll scroll) {
+
+		@Override
+		public String scroll(InputAction.Scroll scroll) {
 			return "scroll " + scroll.direction().name().toLowerCase(Locale.ROOT) + " " + scroll.amount() + " clicks"
-					+ ((scroll.at() != null) ? " at " + at(scroll.at()) : "");
+					+ ((scroll.at() != null) ? " at " + at(scroll.at()) : "") + holding(scroll.modifiers());
 		}
-		if (action instanceof InputAction.TypeText type) {
+
+		@Override
+		public String typeText(InputAction.TypeText type) {
 			return "type \"" + Redaction.summary(type.text(), TEXT_PREVIEW) + "\"";
 		}
-		if (action instanceof InputAction.PressKeys keys) {
+
+		@Override
+		public String pressKeys(InputAction.PressKeys keys) {
 			return "press " + keys.chord() + ((keys.repeat() > 1) ? " " + keys.repeat() + " times" : "");
 		}
-		if (action instanceof InputAction.HoldKeys hold) {
+
+		@Override
+		public String holdKeys(InputAction.HoldKeys hold) {
 			return "hold " + hold.chord() + " for " + hold.duration().toMillis() / 1000.0 + " s";
 		}
-		if (action instanceof InputAction.Pause pause) {
+
+		@Override
+		public String pause(InputAction.Pause pause) {
 			return "wait " + pause.duration().toMillis() / 1000.0 + " s";
 		}
-		return action.tool();
-	}
 
-	private Set<Capability> keyCapability(KeyChord chord) {
-		return isSystemKey(chord) ? EnumSet.of(Capability.SYSTEM_KEYS) : EnumSet.of(Capability.KEYBOARD);
+	};
+
+	private static String holding(KeyChord modifiers) {
+		return modifiers.isEmpty() ? "" : " holding " + modifiers;
 	}
 
 	private boolean isSystemKey(KeyChord chord) {

@@ -77,10 +77,10 @@ class ActionFactory {
 		return new InputAction.Button(tool, optionalPoint(session, display, coordinate), MouseButton.LEFT, down);
 	}
 
-	InputAction drag(String session, DisplayChoice display, List<Integer> start, List<Integer> end) {
+	InputAction drag(String session, DisplayChoice display, List<Integer> start, List<Integer> end, String modifiers) {
 		Point from = point(session, display, required(start, "start_coordinate"), "start_coordinate");
 		Point to = point(session, display, required(end, "coordinate"), "coordinate");
-		return new InputAction.Drag(from, to);
+		return new InputAction.Drag(from, to, modifiers(modifiers));
 	}
 
 	InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction,

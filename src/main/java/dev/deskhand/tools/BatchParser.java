@@ -26,7 +26,7 @@ class BatchParser {
 			Map.entry("middle_click", Set.of("coordinate", "text")),
 			Map.entry("double_click", Set.of("coordinate", "text")),
 			Map.entry("triple_click", Set.of("coordinate", "text")),
-			Map.entry("left_click_drag", Set.of("start_coordinate", "coordinate")),
+			Map.entry("left_click_drag", Set.of("start_coordinate", "coordinate", "text")),
 			Map.entry("left_mouse_down", Set.of("coordinate")), Map.entry("left_mouse_up", Set.of("coordinate")),
 			Map.entry("scroll", Set.of("coordinate", "scroll_direction", "scroll_amount", "text")),
 			Map.entry("type", Set.of("text")), Map.entry("key", Set.of("text", "repeat")),
@@ -82,7 +82,7 @@ class BatchParser {
 			case "left_click", "right_click", "middle_click", "double_click", "triple_click" ->
 				this.actions.click(tool, session, display, coordinate(args, "coordinate"), string(args, "text"));
 			case "left_click_drag" -> this.actions.drag(session, display, coordinate(args, "start_coordinate"),
-					coordinate(args, "coordinate"));
+					coordinate(args, "coordinate"), string(args, "text"));
 			case "left_mouse_down", "left_mouse_up" ->
 				this.actions.button(tool, session, display, coordinate(args, "coordinate"));
 			case "scroll" -> this.actions.scroll(session, display, coordinate(args, "coordinate"),

@@ -120,12 +120,13 @@ public class PointerTools {
 	public CallToolResult leftClickDrag(McpSyncRequestContext context,
 			@McpToolParam(description = "Where the drag starts: " + COORDINATE) List<Integer> start_coordinate,
 			@McpToolParam(description = "Where the drag ends: " + COORDINATE) List<Integer> coordinate,
+			@McpToolParam(description = MODIFIERS, required = false) String text,
 			@McpToolParam(description = DISPLAY, required = false) String display_id,
 			@McpToolParam(description = SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("left_click_drag", () -> {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
-			InputAction action = this.actions.drag(call.handle(), display, start_coordinate, coordinate);
+			InputAction action = this.actions.drag(call.handle(), display, start_coordinate, coordinate, text);
 			return this.actionRunner.perform(call, display, action, screenshot_after,
 					"dragged from " + start_coordinate + " to " + coordinate);
 		});

@@ -255,6 +255,39 @@ class McpEndToEndTest {
 	}
 
 	@Test
+	void aPointerActionHoldsModifierKeysOnlyAndADragCarriesThem() {
+		ScreenRect area = witness.bounds();
+		List<Integer> point = imagePoint(area, 300, 200);
+		// Before: scroll returned "scrolled down 1" and pressed ctrl+alt+l (a system
+		// chord) with only
+		// the pointer allowed; a click accepted Return as a "modifier".
+		CallToolResult chord = call(this.client, "scroll",
+				Map.of("coordinate", point, "scroll_direction", "down", "scroll_amount", 1, "text", "ctrl+alt+l"));
+		assertThat(text(chord)).startsWith("E_ARGS: ").contains("not a modifier");
+		CallToolResult enter = call(this.client, "left_click", Map.of("coordinate", point, "text", "Return"));
+		assertThat(text(enter)).startsWith("E_ARGS: ");
+		CallToolResult lock = call(this.client, "left_click_drag",
+				Map.of("start_coordinate", point, "coordinate", imagePoint(area, 350, 250), "text", "super+l"));
+		assertThat(text(lock)).startsWith("E_ARGS: ");
+		CallToolResult batch = call(this.client, "computer_batch", Map.of("actions",
+				List.of(Map.of("action", "left_click", "coordinate", point, "text", "ctrl+alt+Delete"))));
+		assertThat(text(batch)).startsWith("E_ARGS: actions[0]");
+
+		CallToolResult drag = call(this.client, "left_click_drag",
+				Map.of("start_coordinate", point, "coordinate", imagePoint(area, 350, 250), "text", "shift"));
+		assertThat(drag.isError()).as(text(drag)).isNotEqualTo(Boolean.TRUE);
+		Map<String, String> press = WitnessWindow.fields(witness.awaitEvent(startsWith("PRESS"), WAIT));
+		assertThat(press.get("mods")).contains("Shift");
+		witness.awaitEvent(startsWith("RELEASE"), WAIT);
+		awaitNoKeysDown();
+		assertThat(witness.events()).as("the refused calls pressed, turned and typed nothing")
+			.noneMatch((e) -> e.startsWith("KEYDOWN") && !e.contains("code=Shift"))
+			.noneMatch((e) -> e.startsWith("WHEEL"))
+			.filteredOn((e) -> e.startsWith("PRESS"))
+			.hasSize(1);
+	}
+
+	@Test
 	void aBatchRunsInOrderAndCanEndWithAScreenshot() {
 		clearWitnessText();
 		ScreenRect area = witness.bounds();

@@ -11,6 +11,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
 import dev.deskhand.input.InputAction;
+import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.screen.ScreenService;
@@ -42,7 +43,8 @@ class BatchParserTest {
 		// centre maps to 960.
 		assertThat(actions.get(0)).isEqualTo(new InputAction.Click("left_click", new Point(960, 540), MouseButton.LEFT,
 				1, dev.deskhand.input.KeyChord.NONE));
-		assertThat(actions.get(4)).isEqualTo(new InputAction.Drag(new Point(0, 0), new Point(1919, 1079)));
+		assertThat(actions.get(4))
+			.isEqualTo(new InputAction.Drag(new Point(0, 0), new Point(1919, 1079), KeyChord.NONE));
 		assertThat(actions.get(5)).isEqualTo(new InputAction.Pause(Duration.ofMillis(500)));
 		assertThat(actions).hasSize(6);
 	}
