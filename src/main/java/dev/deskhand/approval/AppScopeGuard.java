@@ -30,11 +30,24 @@ class AppScopeGuard implements InputGuard, Ordered {
 
 	@Override
 	public void beforeActions(String session, List<InputAction> actions) {
-		if (actions.stream().allMatch(InputAction.Pause.class::isInstance)) {
+		boolean bringsUp = actions.stream().anyMatch((action) -> action.application() != null);
+		boolean reachesFocus = actions.stream().anyMatch(InputAction::reachesFocusedWindow);
+		if (!bringsUp && !reachesFocus) {
 			return;
 		}
 		List<String> apps = this.sessions.find(session).map(AgentSession::apps).orElse(null);
 		if (apps == null) {
+			return;
+		}
+		// A session restricted to some apps may not bring up others.
+		for (InputAction action : actions) {
+			String app = action.application();
+			if (app != null && apps.stream().noneMatch(app::equalsIgnoreCase)) {
+				throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "'" + app + "' is outside this session's apps "
+						+ apps + "; request_access can widen the grant");
+			}
+		}
+		if (!reachesFocus) {
 			return;
 		}
 		Optional<WindowInfo> focused = this.windows.focusedWindow();

@@ -52,6 +52,35 @@ public sealed interface InputAction {
 		return false;
 	}
 
+	/**
+	 * The text the action enters, typed or put on the clipboard, or {@code null}: what
+	 * the audit keeps only as its length and keyed hash, and logs never show.
+	 */
+	default String enteredText() {
+		return null;
+	}
+
+	/**
+	 * The application the action brings to the front (focuses or starts), or
+	 * {@code null}.
+	 */
+	default String application() {
+		return null;
+	}
+
+	/** Whether the action replaces the clipboard's content. */
+	default boolean writesClipboard() {
+		return false;
+	}
+
+	/**
+	 * Whether the action sends input to the focused window: what an app scope and a
+	 * privacy mask guard.
+	 */
+	default boolean reachesFocusedWindow() {
+		return usesPointer() || typesText() || !pressedChords().isEmpty();
+	}
+
 	/** Time the action spends by design (a hold, a wait), added to the action timeout. */
 	default Duration ownDuration() {
 		return Duration.ZERO;
@@ -86,6 +115,12 @@ public sealed interface InputAction {
 		R holdKeys(HoldKeys hold);
 
 		R pause(Pause pause);
+
+		R focusWindow(FocusWindow focus);
+
+		R launch(Launch launch);
+
+		R writeClipboard(WriteClipboard write);
 
 	}
 
@@ -252,6 +287,11 @@ public sealed interface InputAction {
 		}
 
 		@Override
+		public String enteredText() {
+			return this.text;
+		}
+
+		@Override
 		public Duration ownDuration() {
 			// Unicode typing is paced so the target app keeps up; allow ~5 ms per
 			// character.
@@ -344,6 +384,119 @@ public sealed interface InputAction {
 		@Override
 		public Duration ownDuration() {
 			return this.duration;
+		}
+
+	}
+
+	/**
+	 * Raises and focuses a running window of {@code app}: open_application when the app
+	 * runs.
+	 *
+	 * @param focusTimeout how long the window manager gets to focus it
+	 */
+	record FocusWindow(String app, long windowId, String title, Duration focusTimeout) implements InputAction {
+
+		@Override
+		public String tool() {
+			return "open_application";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.focusWindow(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public String application() {
+			return this.app;
+		}
+
+		@Override
+		public Duration ownDuration() {
+			return this.focusTimeout;
+		}
+
+	}
+
+	/**
+	 * Starts {@code app} with an operator-allowed command, waits for its first new window
+	 * and focuses it: open_application when the app does not run.
+	 *
+	 * @param command program and arguments, no shell
+	 * @param windowTimeout how long the app gets to show a window
+	 * @param focusTimeout how long the window manager gets to focus it
+	 */
+	record Launch(String app, List<String> command, Duration windowTimeout,
+			Duration focusTimeout) implements InputAction {
+
+		public Launch {
+			command = List.copyOf(command);
+		}
+
+		@Override
+		public String tool() {
+			return "open_application";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.launch(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public String application() {
+			return this.app;
+		}
+
+		@Override
+		public Duration ownDuration() {
+			return this.windowTimeout.plus(this.focusTimeout);
+		}
+
+	}
+
+	/** Puts text on the clipboard: write_clipboard. */
+	record WriteClipboard(String text) implements InputAction {
+
+		@Override
+		public String tool() {
+			return "write_clipboard";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.writeClipboard(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public boolean writesClipboard() {
+			return true;
+		}
+
+		@Override
+		public String enteredText() {
+			return this.text;
+		}
+
+		@Override
+		public String toString() {
+			// Clipboard text is never logged in full.
+			return "WriteClipboard[" + this.text.length() + " chars]";
 		}
 
 	}

@@ -10,6 +10,7 @@ import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.WindowInfo;
 
 /**
  * Turns {@link InputAction}s into driver calls. Runs only on the input thread. Every
@@ -119,6 +120,32 @@ final class InputExecutor {
 			return null;
 		}
 
+		@Override
+		public Void focusWindow(InputAction.FocusWindow focus) {
+			InputExecutor.this.focus(focus.windowId(), focus.title(), focus.focusTimeout());
+			return null;
+		}
+
+		@Override
+		public Void launch(InputAction.Launch launch) {
+			WindowInfo window = new Launching(InputExecutor.this.driver, launch).awaitWindow();
+			InputExecutor.this.focus(window.id(), window.title(), launch.focusTimeout());
+			return null;
+		}
+
+		@Override
+		public Void writeClipboard(InputAction.WriteClipboard write) {
+			InputExecutor.this.driver.clipboard().write(write.text());
+			return null;
+		}
+
+	}
+
+	private void focus(long windowId, String title, Duration wait) {
+		if (!this.driver.windows().activate(windowId, wait)) {
+			throw new DeskhandException(ErrorCode.E_TIMEOUT,
+					"the window manager did not focus '" + title + "' within " + wait.toMillis() + " ms");
+		}
 	}
 
 	private static void click(PointerDriver pointer, InputAction.Click click) {
@@ -178,7 +205,7 @@ final class InputExecutor {
 		}
 	}
 
-	private static void sleep(Duration duration, InputAction action) {
+	static void sleep(Duration duration, InputAction action) {
 		try {
 			Thread.sleep(duration.toMillis());
 		}

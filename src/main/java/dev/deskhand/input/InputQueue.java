@@ -178,10 +178,16 @@ public final class InputQueue implements AutoCloseable {
 		job.started.complete(null);
 		this.current.set(job);
 		this.running.set(job.name());
+		// A refusal changes nothing, not even a button an earlier left_mouse_down holds:
+		// only a job
+		// the guards let through can have pressed something to release (a trip releases
+		// by itself).
+		boolean admitted = false;
 		try {
 			for (InputGuard guard : guards()) {
 				guard.beforeActions(job.session, job.actions);
 			}
+			admitted = true;
 			for (int i = 0; i < job.actions.size(); i++) {
 				if (Thread.currentThread().isInterrupted()) {
 					throw new DeskhandException(ErrorCode.E_TIMEOUT, "'" + job.name() + "' was interrupted");
@@ -190,7 +196,9 @@ public final class InputQueue implements AutoCloseable {
 			}
 		}
 		catch (RuntimeException | Error ex) {
-			releaseAllQuietly();
+			if (admitted) {
+				releaseAllQuietly();
+			}
 			DeskhandException reason = job.abortReason;
 			if (reason != null) {
 				throw reason;

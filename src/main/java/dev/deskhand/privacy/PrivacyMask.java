@@ -65,14 +65,15 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 		}
 		List<WindowInfo> stack = this.windows.list();
 		for (InputAction action : actions) {
-			Point target = action.target();
-			if (target != null) {
-				WindowInfo top = topmostAt(stack, target);
+			// Every point: a drag that starts on a masked window grabs it as much as one
+			// that ends there.
+			for (Point point : action.points()) {
+				WindowInfo top = topmostAt(stack, point);
 				if (top != null && isMasked(top)) {
 					throw refused(top, "input aimed at");
 				}
 			}
-			else if (isKeyboard(action)) {
+			if (isKeyboard(action)) {
 				stack.stream().filter(WindowInfo::focused).filter(this::isMasked).findFirst().ifPresent((window) -> {
 					throw refused(window, "keyboard input into");
 				});
@@ -95,8 +96,7 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 	}
 
 	private static boolean isKeyboard(InputAction action) {
-		return action instanceof InputAction.TypeText || action instanceof InputAction.PressKeys
-				|| action instanceof InputAction.HoldKeys;
+		return action.typesText() || !action.pressedChords().isEmpty();
 	}
 
 	private static WindowInfo topmostAt(List<WindowInfo> stack, Point point) {

@@ -11,6 +11,9 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 
@@ -20,16 +23,16 @@ public class BatchTools {
 
 	private final CallContexts contexts;
 
-	private final BatchParser parser;
+	private final BatchArguments parser;
 
-	private final ActionRunner actionRunner;
+	private final DesktopActions desktop;
 
 	private final ToolRunner runner;
 
-	BatchTools(CallContexts contexts, BatchParser parser, ActionRunner actionRunner, ToolRunner runner) {
+	BatchTools(CallContexts contexts, BatchArguments parser, DesktopActions desktop, ToolRunner runner) {
 		this.contexts = contexts;
 		this.parser = parser;
-		this.actionRunner = actionRunner;
+		this.desktop = desktop;
 		this.runner = runner;
 	}
 
@@ -54,8 +57,9 @@ public class BatchTools {
 			for (InputAction action : parsed) {
 				names.add(action.tool());
 			}
-			return this.actionRunner.performAll(call, display, parsed, screenshot_after,
-					ToolResults.toJson(Map.of("completed", parsed.size(), "actions", names)));
+			return ToolResults
+				.outcome(this.desktop.performAll(call, display, parsed, Boolean.TRUE.equals(screenshot_after),
+						ToolResults.toJson(Map.of("completed", parsed.size(), "actions", names))));
 		});
 	}
 
@@ -69,21 +73,23 @@ public class BatchTools {
 			@McpToolParam(description = "Return a screenshot after waiting",
 					required = false) Boolean screenshot_after) {
 		return this.runner.run("wait", () -> {
-			Duration pause = ActionFactory.duration(duration);
+			Duration pause = ActionArguments.duration(duration);
 			CallContext call = this.contexts.of(context);
-			this.actionRunner.authorizeObservation(call, "wait", "wait " + duration + " s");
+			// An unknown display is refused before the wait, not after it.
+			DisplayChoice display = (display_id != null || Boolean.TRUE.equals(screenshot_after))
+					? this.parser.display(call.handle(), display_id) : null;
+			this.desktop.authorizeObservation(call, "wait", "wait " + duration + " s");
 			// Waiting is not input: it sleeps on the caller's thread and never holds up
 			// the queue.
 			try (Progress.Phase phase = call.progress()
-				.every(ActionRunner.PROGRESS_PERIOD, duration,
+				.every(DesktopActions.PROGRESS_PERIOD, duration,
 						(elapsed) -> "waited " + elapsed + " of " + duration + " s")) {
-				ActionRunner.pause(pause);
+				DesktopActions.pause(pause);
 			}
 			if (!Boolean.TRUE.equals(screenshot_after)) {
 				return ToolResults.text("waited " + duration + " s");
 			}
-			return this.actionRunner.screenshotAfter(call, this.parser.display(call.handle(), display_id),
-					"waited " + duration + " s");
+			return ToolResults.outcome(this.desktop.screenshotAfter(call, display, "waited " + duration + " s"));
 		});
 	}
 

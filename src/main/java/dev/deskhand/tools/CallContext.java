@@ -1,5 +1,6 @@
 package dev.deskhand.tools;
 
+import dev.deskhand.actions.Caller;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.HumanChannel;
 
@@ -11,11 +12,6 @@ import dev.deskhand.approval.HumanChannel;
  * @param channel elicitation when the client supports it, else only the operator API
  * @param progress MCP progress notifications, when the client sent a progress token
  */
-record CallContext(AgentSession session, HumanChannel channel, Progress progress) {
-
-	/** The session's opaque handle: what per-session state is keyed by. */
-	String handle() {
-		return this.session.handle();
-	}
+record CallContext(AgentSession session, HumanChannel channel, Progress progress) implements Caller {
 
 }

@@ -6,6 +6,8 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.input.InputAction;
 
 /** Keyboard tools: type text, press chords, hold keys. They act on the focused window. */
@@ -18,16 +20,16 @@ public class KeyboardTools {
 
 	private final CallContexts contexts;
 
-	private final ActionFactory actions;
+	private final ActionArguments actions;
 
-	private final ActionRunner actionRunner;
+	private final DesktopActions desktop;
 
 	private final ToolRunner runner;
 
-	KeyboardTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+	KeyboardTools(CallContexts contexts, ActionArguments actions, DesktopActions desktop, ToolRunner runner) {
 		this.contexts = contexts;
 		this.actions = actions;
-		this.actionRunner = actionRunner;
+		this.desktop = desktop;
 		this.runner = runner;
 	}
 
@@ -41,8 +43,9 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("type", () -> {
 			InputAction action = this.actions.type(text);
-			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
-					"typed " + text.codePointCount(0, text.length()) + " characters");
+			return ToolResults.outcome(
+					this.desktop.perform(this.contexts.of(context), null, action, Boolean.TRUE.equals(screenshot_after),
+							"typed " + text.codePointCount(0, text.length()) + " characters"));
 		});
 	}
 
@@ -54,8 +57,9 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("key", () -> {
 			InputAction.PressKeys action = (InputAction.PressKeys) this.actions.key(text, repeat);
-			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
-					"pressed " + action.chord() + ((action.repeat() > 1) ? " x" + action.repeat() : ""));
+			return ToolResults.outcome(
+					this.desktop.perform(this.contexts.of(context), null, action, Boolean.TRUE.equals(screenshot_after),
+							"pressed " + action.chord() + ((action.repeat() > 1) ? " x" + action.repeat() : "")));
 		});
 	}
 
@@ -68,8 +72,8 @@ public class KeyboardTools {
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("hold_key", () -> {
 			InputAction.HoldKeys action = (InputAction.HoldKeys) this.actions.holdKey(text, duration);
-			return this.actionRunner.perform(this.contexts.of(context), null, action, screenshot_after,
-					"held " + action.chord() + " for " + duration + " s");
+			return ToolResults.outcome(this.desktop.perform(this.contexts.of(context), null, action,
+					Boolean.TRUE.equals(screenshot_after), "held " + action.chord() + " for " + duration + " s"));
 		});
 	}
 

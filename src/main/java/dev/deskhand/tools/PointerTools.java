@@ -8,6 +8,8 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 
@@ -28,16 +30,16 @@ public class PointerTools {
 
 	private final CallContexts contexts;
 
-	private final ActionFactory actions;
+	private final ActionArguments actions;
 
-	private final ActionRunner actionRunner;
+	private final DesktopActions desktop;
 
 	private final ToolRunner runner;
 
-	PointerTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
+	PointerTools(CallContexts contexts, ActionArguments actions, DesktopActions desktop, ToolRunner runner) {
 		this.contexts = contexts;
 		this.actions = actions;
-		this.actionRunner = actionRunner;
+		this.desktop = desktop;
 		this.runner = runner;
 	}
 
@@ -52,7 +54,8 @@ public class PointerTools {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
 			InputAction action = this.actions.moveTo(call.handle(), display, coordinate);
-			return this.actionRunner.perform(call, display, action, screenshot_after, "moved to " + coordinate);
+			return ToolResults.outcome(this.desktop.perform(call, display, action,
+					Boolean.TRUE.equals(screenshot_after), "moved to " + coordinate));
 		});
 	}
 
@@ -127,8 +130,8 @@ public class PointerTools {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
 			InputAction action = this.actions.drag(call.handle(), display, start_coordinate, coordinate, text);
-			return this.actionRunner.perform(call, display, action, screenshot_after,
-					"dragged from " + start_coordinate + " to " + coordinate);
+			return ToolResults.outcome(this.desktop.perform(call, display, action,
+					Boolean.TRUE.equals(screenshot_after), "dragged from " + start_coordinate + " to " + coordinate));
 		});
 	}
 
@@ -170,8 +173,9 @@ public class PointerTools {
 			DisplayChoice display = this.actions.display(call.handle(), display_id);
 			InputAction action = this.actions.scroll(call.handle(), display, coordinate, scroll_direction,
 					scroll_amount, text);
-			return this.actionRunner.perform(call, display, action, screenshot_after,
-					"scrolled " + scroll_direction + " " + ((InputAction.Scroll) action).amount());
+			return ToolResults
+				.outcome(this.desktop.perform(call, display, action, Boolean.TRUE.equals(screenshot_after),
+						"scrolled " + scroll_direction + " " + ((InputAction.Scroll) action).amount()));
 		});
 	}
 
@@ -181,8 +185,8 @@ public class PointerTools {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), displayId);
 			InputAction action = this.actions.click(tool, call.handle(), display, coordinate, modifiers);
-			return this.actionRunner.perform(call, display, action, screenshotAfter,
-					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
+			return ToolResults.outcome(this.desktop.perform(call, display, action, Boolean.TRUE.equals(screenshotAfter),
+					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer")));
 		});
 	}
 
@@ -192,8 +196,8 @@ public class PointerTools {
 			CallContext call = this.contexts.of(context);
 			DisplayChoice display = this.actions.display(call.handle(), displayId);
 			InputAction action = this.actions.button(tool, call.handle(), display, coordinate);
-			return this.actionRunner.perform(call, display, action, screenshotAfter,
-					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer"));
+			return ToolResults.outcome(this.desktop.perform(call, display, action, Boolean.TRUE.equals(screenshotAfter),
+					tool.replace('_', ' ') + ((coordinate != null) ? " at " + coordinate : " at the pointer")));
 		});
 	}
 

@@ -13,6 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.actions.ActionProgress;
+
 /**
  * MCP progress notifications for one tool call, sent only when the client asked for them
  * by putting a {@code progressToken} in the request's {@code _meta}. Tickers run on a
@@ -23,7 +25,7 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
  * wants every notification's progress above the previous one's. The message says what the
  * numbers mean.
  */
-final class Progress {
+final class Progress implements ActionProgress {
 
 	/** A call whose client asked for no progress: every report is dropped. */
 	static final Progress NONE = new Progress(null, null, null);
@@ -55,7 +57,8 @@ final class Progress {
 	}
 
 	/** Whether the client sent a progress token. */
-	boolean requested() {
+	@Override
+	public boolean requested() {
 		return this.token != null;
 	}
 
@@ -63,6 +66,11 @@ final class Progress {
 	 * Starts a phase running from 0 to {@code total}.
 	 * @param total where the phase ends, or {@code null} when unknown
 	 */
+	@Override
+	public Phase phase(double total) {
+		return phase(Double.valueOf(total));
+	}
+
 	synchronized Phase phase(Double total) {
 		return new Phase(this, Math.max(this.last, 0), total);
 	}
@@ -72,7 +80,8 @@ final class Progress {
 	 * it is closed or the elapsed time reaches {@code total}.
 	 * @param message the message for a number of seconds elapsed
 	 */
-	Phase every(Duration period, double total, DoubleFunction<String> message) {
+	@Override
+	public Phase every(Duration period, double total, DoubleFunction<String> message) {
 		return every(period, total, message, () -> false);
 	}
 
@@ -122,7 +131,7 @@ final class Progress {
 	 * One phase of a call's progress. Closing it stops its reports for good, also a
 	 * ticker's.
 	 */
-	static final class Phase implements AutoCloseable {
+	static final class Phase implements ActionProgress.Phase {
 
 		private final Progress progress;
 
@@ -145,7 +154,8 @@ final class Progress {
 		 * Reports {@code value} (from 0 to the phase's total) with a message saying what
 		 * it means.
 		 */
-		void report(double value, String message) {
+		@Override
+		public void report(double value, String message) {
 			synchronized (this.progress) {
 				if (!this.closed) {
 					this.progress.send(this.base + value, (this.total != null) ? this.base + this.total : null,

@@ -10,6 +10,7 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.screen.CursorPosition;
 import dev.deskhand.screen.DisplayChoice;
@@ -27,15 +28,15 @@ public class ScreenTools {
 
 	private final CallContexts contexts;
 
-	private final ActionRunner actionRunner;
+	private final DesktopActions desktop;
 
 	private final ScreenService screen;
 
 	private final ToolRunner runner;
 
-	ScreenTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen, ToolRunner runner) {
+	ScreenTools(CallContexts contexts, DesktopActions desktop, ScreenService screen, ToolRunner runner) {
 		this.contexts = contexts;
-		this.actionRunner = actionRunner;
+		this.desktop = desktop;
 		this.screen = screen;
 		this.runner = runner;
 	}
@@ -127,7 +128,7 @@ public class ScreenTools {
 
 	private CallContext observe(McpSyncRequestContext context, String tool, String summary) {
 		CallContext call = this.contexts.of(context);
-		this.actionRunner.authorizeObservation(call, tool, summary);
+		this.desktop.authorizeObservation(call, tool, summary);
 		return call;
 	}
 

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.screen.Screenshot;
 
@@ -40,6 +41,15 @@ final class ToolResults {
 			.addContent(imageContent(shot))
 			.addTextContent(JSON.writeValueAsString(describe(shot, extra)))
 			.build();
+	}
+
+	/**
+	 * A desktop action's outcome: its text, and the screenshot after it when there is
+	 * one.
+	 */
+	static CallToolResult outcome(ActionOutcome outcome) {
+		return (outcome.screenshot() != null) ? withScreenshot(outcome.text(), outcome.screenshot())
+				: text(outcome.text());
 	}
 
 	/** The text of an action's result with the screenshot taken after it. */

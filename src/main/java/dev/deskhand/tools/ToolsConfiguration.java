@@ -8,18 +8,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.ApprovalService;
-import dev.deskhand.approval.SystemKeys;
-import dev.deskhand.audit.AuditTrail;
-import dev.deskhand.input.Failsafe;
-import dev.deskhand.input.InputLease;
-import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.privacy.PrivacyProperties;
 import dev.deskhand.screen.ScreenService;
-import dev.deskhand.screen.ScreenshotProperties;
 
 @Configuration(proxyBeanMethods = false)
 class ToolsConfiguration {
@@ -58,37 +55,25 @@ class ToolsConfiguration {
 	}
 
 	@Bean
-	ActionFactory actionFactory(ScreenService screen, DesktopDriver driver) {
-		return new ActionFactory(screen, driver);
+	ScreenTools screenTools(CallContexts contexts, DesktopActions desktop, ScreenService screen, ToolRunner runner) {
+		return new ScreenTools(contexts, desktop, screen, runner);
 	}
 
 	@Bean
-	ActionRunner actionRunner(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
-			AuditTrail audit, ScreenService screen, ScreenshotProperties properties) {
-		return new ActionRunner(queue, lease, approvals, new ActionDescriptions(systemKeys), audit, screen,
-				properties.settle());
-	}
-
-	@Bean
-	ScreenTools screenTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen, ToolRunner runner) {
-		return new ScreenTools(contexts, actionRunner, screen, runner);
-	}
-
-	@Bean
-	PointerTools pointerTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner,
+	PointerTools pointerTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
 			ToolRunner runner) {
-		return new PointerTools(contexts, actions, actionRunner, runner);
+		return new PointerTools(contexts, arguments, desktop, runner);
 	}
 
 	@Bean
-	KeyboardTools keyboardTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner,
+	KeyboardTools keyboardTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
 			ToolRunner runner) {
-		return new KeyboardTools(contexts, actions, actionRunner, runner);
+		return new KeyboardTools(contexts, arguments, desktop, runner);
 	}
 
 	@Bean
-	BatchTools batchTools(CallContexts contexts, ActionFactory actions, ActionRunner actionRunner, ToolRunner runner) {
-		return new BatchTools(contexts, new BatchParser(actions), actionRunner, runner);
+	BatchTools batchTools(CallContexts contexts, BatchArguments batch, DesktopActions desktop, ToolRunner runner) {
+		return new BatchTools(contexts, batch, desktop, runner);
 	}
 
 	@Bean
@@ -98,17 +83,15 @@ class ToolsConfiguration {
 	}
 
 	@Bean
-	WindowTools windowTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen,
-			DesktopDriver driver, ApprovalService approvals, InputLease lease, Failsafe failsafe, AuditTrail audit,
-			ApplicationsProperties apps, PrivacyProperties privacy, ToolRunner runner) {
-		return new WindowTools(contexts, actionRunner, screen, driver, approvals, lease, failsafe, audit, apps, privacy,
-				runner);
+	WindowTools windowTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
+			ScreenService screen, DesktopDriver driver, PrivacyProperties privacy, ToolRunner runner) {
+		return new WindowTools(contexts, arguments, desktop, screen, driver, privacy, runner);
 	}
 
 	@Bean
-	ClipboardTools clipboardTools(CallContexts contexts, ApprovalService approvals, DesktopDriver driver,
-			AuditTrail audit, ToolRunner runner) {
-		return new ClipboardTools(contexts, approvals, driver.clipboard(), audit, runner);
+	ClipboardTools clipboardTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
+			ToolRunner runner) {
+		return new ClipboardTools(contexts, arguments, desktop, runner);
 	}
 
 }

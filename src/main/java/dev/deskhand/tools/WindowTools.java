@@ -1,13 +1,10 @@
 package dev.deskhand.tools;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.springframework.ai.mcp.annotation.McpTool;
@@ -15,14 +12,10 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
-import dev.deskhand.approval.ApprovalRequest;
-import dev.deskhand.approval.ApprovalService;
-import dev.deskhand.approval.Capability;
-import dev.deskhand.audit.AuditTrail;
-import dev.deskhand.errors.DeskhandException;
-import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.input.Failsafe;
-import dev.deskhand.input.InputLease;
+import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.ApplicationOutcome;
+import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.input.InputAction;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Point;
@@ -36,42 +29,27 @@ import dev.deskhand.screen.ScreenService;
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class WindowTools {
 
-	static final Duration ACTIVATE_WAIT = Duration.ofSeconds(3);
-
 	private final CallContexts contexts;
 
-	private final ActionRunner actionRunner;
+	private final ActionArguments arguments;
+
+	private final DesktopActions desktop;
 
 	private final ScreenService screen;
 
 	private final DesktopDriver driver;
 
-	private final ApprovalService approvals;
-
-	private final InputLease lease;
-
-	private final Failsafe failsafe;
-
-	private final AuditTrail audit;
-
-	private final ApplicationsProperties apps;
-
 	private final PrivacyProperties privacy;
 
 	private final ToolRunner runner;
 
-	WindowTools(CallContexts contexts, ActionRunner actionRunner, ScreenService screen, DesktopDriver driver,
-			ApprovalService approvals, InputLease lease, Failsafe failsafe, AuditTrail audit,
-			ApplicationsProperties apps, PrivacyProperties privacy, ToolRunner runner) {
+	WindowTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop, ScreenService screen,
+			DesktopDriver driver, PrivacyProperties privacy, ToolRunner runner) {
 		this.contexts = contexts;
-		this.actionRunner = actionRunner;
+		this.arguments = arguments;
+		this.desktop = desktop;
 		this.screen = screen;
 		this.driver = driver;
-		this.approvals = approvals;
-		this.lease = lease;
-		this.failsafe = failsafe;
-		this.audit = audit;
-		this.apps = apps;
 		this.privacy = privacy;
 		this.runner = runner;
 	}
@@ -84,7 +62,7 @@ public class WindowTools {
 	public CallToolResult listWindows(McpSyncRequestContext context) {
 		return this.runner.run("list_windows", () -> {
 			CallContext call = this.contexts.of(context);
-			this.actionRunner.authorizeObservation(call, "list_windows", "list the open windows");
+			this.desktop.authorizeObservation(call, "list_windows", "list the open windows");
 			ImageSpace space = new ImageSpace(call);
 			List<Map<String, Object>> windows = new ArrayList<>();
 			for (WindowInfo window : this.driver.windows().list()) {
@@ -103,87 +81,14 @@ public class WindowTools {
 			@McpToolParam(description = "The application: its window class, executable, or launchable name, "
 					+ "e.g. \"xterm\", \"firefox\"") String app) {
 		return this.runner.run("open_application", () -> {
-			if (app == null || app.isBlank() || app.length() > 100) {
-				throw DeskhandException.args("app is required: an application name such as \"xterm\"");
-			}
-			String name = app.strip();
 			CallContext call = this.contexts.of(context);
-			checkScope(call, name);
-			Optional<WindowInfo> running = topmost(name);
-			List<String> command = this.apps.launchable().get(name);
-			if (running.isEmpty() && command == null) {
-				throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
-						"'" + name + "' is not running and is not in " + "deskhand.apps.launchable"
-								+ (this.apps.launchable().isEmpty() ? " (empty)" : " ("
-										+ String.join(", ", this.apps.launchable().keySet().stream().sorted().toList())
-										+ ")"));
-			}
-			String summary = running.isPresent()
-					? "focus the running " + name + " window '" + running.get().title() + "'"
-					: "start " + name + " (" + String.join(" ", command) + ")";
-			this.approvals.authorize(
-					new ApprovalRequest(call.session(), Set.of(Capability.LAUNCH), "open_application", summary),
-					call.channel());
-			this.lease.acquire(call.handle(), call.session().principal());
-			this.failsafe.check();
-			WindowInfo window = running.isPresent() ? focus(running.get()) : launch(name, command);
-			this.audit.record("input-action", call.session().principal(), Map.of("session", call.handle(), "tool",
-					"open_application", "outcome", "ok", "app", name, "launched", running.isEmpty()));
+			InputAction action = this.arguments.openApplication(app, call.session().apps());
+			ApplicationOutcome outcome = this.desktop.openApplication(call, action);
 			Map<String, Object> result = new LinkedHashMap<>();
-			result.put("launched", running.isEmpty());
-			result.put("window", describe(new ImageSpace(call), window));
+			result.put("launched", outcome.launched());
+			result.put("window", describe(new ImageSpace(call), outcome.window()));
 			return ToolResults.json(result);
 		});
-	}
-
-	private WindowInfo focus(WindowInfo window) {
-		if (!this.driver.windows().activate(window.id(), ACTIVATE_WAIT)) {
-			throw new DeskhandException(ErrorCode.E_TIMEOUT, "the window manager did not focus '" + window.title()
-					+ "' within " + ACTIVATE_WAIT.toSeconds() + " s");
-		}
-		return current(window.id()).orElse(window);
-	}
-
-	private WindowInfo launch(String name, List<String> command) {
-		List<Long> before = this.driver.windows().list().stream().map(WindowInfo::id).toList();
-		Process process = this.driver.launch(command);
-		long deadline = System.nanoTime() + this.apps.launchWait().toNanos();
-		while (System.nanoTime() < deadline) {
-			Optional<WindowInfo> window = this.driver.windows()
-				.list()
-				.stream()
-				.filter((w) -> !before.contains(w.id()))
-				.filter((w) -> w.pid() == process.pid() || w.belongsTo(name) || w.belongsTo(command.get(0)))
-				.reduce((first, second) -> second);
-			if (window.isPresent()) {
-				return focus(window.get());
-			}
-			if (!process.isAlive() && process.exitValue() != 0) {
-				throw new DeskhandException(ErrorCode.E_FAIL,
-						"'" + name + "' exited with status " + process.exitValue());
-			}
-			ActionRunner.pause(Duration.ofMillis(50));
-		}
-		throw new DeskhandException(ErrorCode.E_TIMEOUT, "'" + name + "' started (pid " + process.pid()
-				+ ") but showed no window within " + this.apps.launchWait().toSeconds() + " s");
-	}
-
-	/** The topmost window of an app. */
-	private Optional<WindowInfo> topmost(String name) {
-		return this.driver.windows().list().stream().filter((w) -> w.belongsTo(name)).reduce((first, second) -> second);
-	}
-
-	private Optional<WindowInfo> current(long id) {
-		return this.driver.windows().list().stream().filter((w) -> w.id() == id).findFirst();
-	}
-
-	// A session restricted to some apps may not bring up others.
-	private void checkScope(CallContext call, String name) {
-		List<String> allowed = call.session().apps();
-		if (allowed != null && allowed.stream().noneMatch((a) -> a.equalsIgnoreCase(name))) {
-			throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "'" + name + "' is outside this session's apps "
-					+ allowed + "; request_access can widen the grant");
-		}
 	}
 
 	private Map<String, Object> describe(ImageSpace space, WindowInfo window) {

@@ -1,4 +1,4 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A batch is validated whole: one bad action refuses all of them, naming which. */
-class BatchParserTest {
+class BatchArgumentsTest {
 
 	private final FakeDesktopDriver driver = new FakeDesktopDriver();
 
@@ -29,7 +29,8 @@ class BatchParserTest {
 			new ScreenshotProperties(1280, 800, 1_150_000, "png", 0.8f, Duration.ofMillis(300), true),
 			Clock.systemUTC());
 
-	private final BatchParser parser = new BatchParser(new ActionFactory(this.screen, this.driver));
+	private final BatchArguments parser = new BatchArguments(new ActionArguments(this.screen, this.driver,
+			new ApplicationsProperties(java.util.Map.of(), Duration.ofSeconds(15))));
 
 	@Test
 	void parsesEveryActionWithCoordinatesMappedToTheDesktop() {

@@ -1,8 +1,9 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -15,15 +16,17 @@ import dev.deskhand.platform.Point;
 
 /**
  * What an action needs (its capabilities) and what it will do, in words a human approving
- * it can judge: typed text is shortened, coordinates are the desktop's.
+ * it can judge: typed and clipboard text is shortened, coordinates are the desktop's,
+ * every held key is named. The audit gets the same words with text only as its length and
+ * keyed hash.
  */
-class ActionDescriptions {
+final class ActionRules {
 
 	static final int TEXT_PREVIEW = 40;
 
 	private final SystemKeys systemKeys;
 
-	ActionDescriptions(SystemKeys systemKeys) {
+	ActionRules(SystemKeys systemKeys) {
 		this.systemKeys = systemKeys;
 	}
 
@@ -54,6 +57,12 @@ class ActionDescriptions {
 		if (isSystemKey(action.heldModifiers())) {
 			capabilities.add(Capability.SYSTEM_KEYS);
 		}
+		if (action.application() != null) {
+			capabilities.add(Capability.LAUNCH);
+		}
+		if (action.writesClipboard()) {
+			capabilities.add(Capability.CLIPBOARD_WRITE);
+		}
 		return capabilities;
 	}
 
@@ -61,23 +70,50 @@ class ActionDescriptions {
 		return actions.stream().map(this::describe).collect(Collectors.joining("; then "));
 	}
 
-	/** The description for the audit trail: typed text only as its length and hash. */
+	/**
+	 * The description for the audit trail: typed and clipboard text only as its length
+	 * and hash.
+	 */
 	String describeForAudit(List<InputAction> actions) {
-		return actions.stream()
-			.map((action) -> (action instanceof InputAction.TypeText type) ? "type " + Redaction.of(type.text())
-					: describe(action))
-			.collect(Collectors.joining("; then "));
+		return actions.stream().map(this::describeForAudit).collect(Collectors.joining("; then "));
+	}
+
+	/**
+	 * An action as the audit record keeps it: its words, or the tool and its text's
+	 * redaction.
+	 */
+	Object auditRecord(InputAction action) {
+		String text = action.enteredText();
+		return (text != null) ? Map.of("tool", action.tool(), "text", Redaction.of(text)) : describe(action);
+	}
+
+	String describeForAudit(InputAction action) {
+		return action.accept(new Words() {
+
+			@Override
+			public String typeText(InputAction.TypeText type) {
+				return "type " + Redaction.of(type.text());
+			}
+
+			@Override
+			public String writeClipboard(InputAction.WriteClipboard write) {
+				return "put " + Redaction.of(write.text()) + " on the clipboard";
+			}
+
+		});
 	}
 
 	String describe(InputAction action) {
 		return action.accept(WORDS);
 	}
 
+	private static final Words WORDS = new Words();
+
 	/**
 	 * What each kind does, in the words a human approving it reads: every key held is
 	 * named.
 	 */
-	private static final InputAction.Visitor<String> WORDS = new InputAction.Visitor<>() {
+	private static class Words implements InputAction.Visitor<String> {
 
 		@Override
 		public String moveTo(InputAction.MoveTo move) {
@@ -132,7 +168,23 @@ class ActionDescriptions {
 			return "wait " + pause.duration().toMillis() / 1000.0 + " s";
 		}
 
-	};
+		@Override
+		public String focusWindow(InputAction.FocusWindow focus) {
+			return "focus the running " + focus.app() + " window '" + Redaction.summary(focus.title(), TEXT_PREVIEW)
+					+ "'";
+		}
+
+		@Override
+		public String launch(InputAction.Launch launch) {
+			return "start " + launch.app() + " (" + String.join(" ", launch.command()) + ")";
+		}
+
+		@Override
+		public String writeClipboard(InputAction.WriteClipboard write) {
+			return "put \"" + Redaction.summary(write.text(), TEXT_PREVIEW) + "\" on the clipboard";
+		}
+
+	}
 
 	private static String holding(KeyChord modifiers) {
 		return modifiers.isEmpty() ? "" : " holding " + modifiers;

@@ -1,16 +1,20 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 
@@ -19,7 +23,7 @@ import dev.deskhand.screen.ScreenService;
  * desktop. Everything that can be wrong with a request is found here, before anything
  * reaches the queue.
  */
-class ActionFactory {
+public final class ActionArguments {
 
 	static final int MAX_TEXT = 20_000;
 
@@ -29,35 +33,44 @@ class ActionFactory {
 
 	static final double MAX_DURATION_SECONDS = 100;
 
+	static final int MAX_CLIPBOARD = 1_000_000;
+
+	/** How long the window manager gets to focus a window open_application asked for. */
+	static final Duration ACTIVATE_WAIT = Duration.ofSeconds(3);
+
 	private final ScreenService screen;
 
 	private final DesktopDriver driver;
 
-	ActionFactory(ScreenService screen, DesktopDriver driver) {
+	private final ApplicationsProperties apps;
+
+	ActionArguments(ScreenService screen, DesktopDriver driver, ApplicationsProperties apps) {
 		this.screen = screen;
 		this.driver = driver;
+		this.apps = apps;
 	}
 
 	/**
 	 * The display a call's coordinates refer to, with a warning when it had to be
 	 * guessed.
 	 */
-	DisplayChoice display(String session, String displayId) {
+	public DisplayChoice display(String session, String displayId) {
 		return this.screen.choose(session, displayId);
 	}
 
 	/**
 	 * Another display of the same reading, for a batch action's own {@code display_id}.
 	 */
-	DisplayChoice display(DisplayChoice base, String displayId) {
+	public DisplayChoice display(DisplayChoice base, String displayId) {
 		return this.screen.choose(base, displayId);
 	}
 
-	InputAction moveTo(String session, DisplayChoice display, List<Integer> coordinate) {
+	public InputAction moveTo(String session, DisplayChoice display, List<Integer> coordinate) {
 		return new InputAction.MoveTo(point(session, display, required(coordinate, "coordinate"), "coordinate"));
 	}
 
-	InputAction click(String tool, String session, DisplayChoice display, List<Integer> coordinate, String modifiers) {
+	public InputAction click(String tool, String session, DisplayChoice display, List<Integer> coordinate,
+			String modifiers) {
 		MouseButton button = switch (tool) {
 			case "right_click" -> MouseButton.RIGHT;
 			case "middle_click" -> MouseButton.MIDDLE;
@@ -72,18 +85,19 @@ class ActionFactory {
 				modifiers(modifiers));
 	}
 
-	InputAction button(String tool, String session, DisplayChoice display, List<Integer> coordinate) {
+	public InputAction button(String tool, String session, DisplayChoice display, List<Integer> coordinate) {
 		boolean down = tool.equals("left_mouse_down");
 		return new InputAction.Button(tool, optionalPoint(session, display, coordinate), MouseButton.LEFT, down);
 	}
 
-	InputAction drag(String session, DisplayChoice display, List<Integer> start, List<Integer> end, String modifiers) {
+	public InputAction drag(String session, DisplayChoice display, List<Integer> start, List<Integer> end,
+			String modifiers) {
 		Point from = point(session, display, required(start, "start_coordinate"), "start_coordinate");
 		Point to = point(session, display, required(end, "coordinate"), "coordinate");
 		return new InputAction.Drag(from, to, modifiers(modifiers));
 	}
 
-	InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction,
+	public InputAction scroll(String session, DisplayChoice display, List<Integer> coordinate, String direction,
 			Integer amount, String modifiers) {
 		ScrollDirection parsed = scrollDirection(direction);
 		int clicks = (amount != null) ? amount : 3;
@@ -94,7 +108,7 @@ class ActionFactory {
 				modifiers(modifiers));
 	}
 
-	InputAction type(String text) {
+	public InputAction type(String text) {
 		if (text == null || text.isEmpty()) {
 			throw DeskhandException.args("text is empty");
 		}
@@ -109,11 +123,77 @@ class ActionFactory {
 						+ " at index " + i + "; use the key tool for keys like Escape or BackSpace");
 			}
 		}
+		requireWholeCharacters(text);
 		// CRLF and lone CR mean one line break, as they would on a keyboard.
 		return new InputAction.TypeText(text.replace("\r\n", "\n").replace('\r', '\n'));
 	}
 
-	InputAction key(String text, Integer repeat) {
+	/**
+	 * write_clipboard's text: any Unicode, whole characters only.
+	 */
+	public InputAction writeClipboard(String text) {
+		if (text == null) {
+			throw DeskhandException.args("text is required");
+		}
+		if (text.length() > MAX_CLIPBOARD) {
+			throw DeskhandException.args("text has " + text.length() + " characters; at most " + MAX_CLIPBOARD);
+		}
+		requireWholeCharacters(text);
+		return new InputAction.WriteClipboard(text);
+	}
+
+	/**
+	 * open_application's action: focus the app's topmost window when it runs, else start
+	 * it with the command the operator allowed for it.
+	 * @param scope the session's apps, or {@code null} when it may use any
+	 * @throws DeskhandException E_ARGS for a bad name, E_NOT_GRANTED outside the scope or
+	 * when it neither runs nor may be started
+	 */
+	public InputAction openApplication(String app, List<String> scope) {
+		if (app == null || app.isBlank() || app.length() > 100) {
+			throw DeskhandException.args("app is required: an application name such as \"xterm\", at most 100 "
+					+ "characters, got " + Echo.of(app));
+		}
+		String name = app.strip();
+		if (scope != null && scope.stream().noneMatch(name::equalsIgnoreCase)) {
+			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+					"'" + name + "' is outside this session's apps " + scope + "; request_access can widen the grant");
+		}
+		Optional<WindowInfo> running = this.driver.windows()
+			.list()
+			.stream()
+			.filter((w) -> w.belongsTo(name))
+			.reduce((first, second) -> second);
+		if (running.isPresent()) {
+			return new InputAction.FocusWindow(name, running.get().id(), running.get().title(), ACTIVATE_WAIT);
+		}
+		List<String> command = this.apps.launchable().get(name);
+		if (command == null) {
+			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+					"'" + name + "' is not running and is not in " + "deskhand.apps.launchable"
+							+ (this.apps.launchable().isEmpty() ? " (empty)" : " ("
+									+ String.join(", ", this.apps.launchable().keySet().stream().sorted().toList())
+									+ ")"));
+		}
+		return new InputAction.Launch(name, command, this.apps.launchWait(), ACTIVATE_WAIT);
+	}
+
+	// A lone surrogate is no character: no keyboard can type it and no clipboard can hold
+	// it.
+	private static void requireWholeCharacters(String text) {
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				throw DeskhandException.args("text has a lone surrogate U+" + String.format("%04X", (int) c)
+						+ " at index " + i + "; send whole Unicode characters");
+			}
+		}
+	}
+
+	public InputAction key(String text, Integer repeat) {
 		int times = (repeat != null) ? repeat : 1;
 		if (times < 1 || times > MAX_REPEAT) {
 			throw DeskhandException.args("repeat must be 1-" + MAX_REPEAT + ", got " + times);
@@ -121,15 +201,15 @@ class ActionFactory {
 		return new InputAction.PressKeys(chord(text), times);
 	}
 
-	InputAction holdKey(String text, Number durationSeconds) {
+	public InputAction holdKey(String text, Number durationSeconds) {
 		return new InputAction.HoldKeys(chord(text), duration(durationSeconds));
 	}
 
-	InputAction pause(Number durationSeconds) {
+	public InputAction pause(Number durationSeconds) {
 		return new InputAction.Pause(duration(durationSeconds));
 	}
 
-	KeyChord chord(String text) {
+	public KeyChord chord(String text) {
 		return KeyChord.parse(text, this.driver.keyboard()::isKnownKey);
 	}
 
@@ -152,7 +232,7 @@ class ActionFactory {
 		return coordinate;
 	}
 
-	static ScrollDirection scrollDirection(String direction) {
+	public static ScrollDirection scrollDirection(String direction) {
 		if (direction == null) {
 			throw DeskhandException.args("scroll_direction is required: up, down, left or right");
 		}
@@ -160,11 +240,11 @@ class ActionFactory {
 			return ScrollDirection.valueOf(direction.strip().toUpperCase(Locale.ROOT));
 		}
 		catch (IllegalArgumentException ex) {
-			throw DeskhandException.args("scroll_direction must be up, down, left or right, got '" + direction + "'");
+			throw DeskhandException.args("scroll_direction must be up, down, left or right, got " + Echo.of(direction));
 		}
 	}
 
-	static Duration duration(Number seconds) {
+	public static Duration duration(Number seconds) {
 		if (seconds == null) {
 			throw DeskhandException.args("duration is required, in seconds");
 		}

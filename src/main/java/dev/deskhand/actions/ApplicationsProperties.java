@@ -1,4 +1,4 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 
@@ -14,7 +15,7 @@ import dev.deskhand.screen.DisplayChoice;
  * every argument known and well-typed, every coordinate inside its screenshot, every key
  * name real.
  */
-class BatchParser {
+public final class BatchArguments {
 
 	static final int MAX_ACTIONS = 100;
 
@@ -32,17 +33,17 @@ class BatchParser {
 			Map.entry("type", Set.of("text")), Map.entry("key", Set.of("text", "repeat")),
 			Map.entry("hold_key", Set.of("text", "duration")), Map.entry("wait", Set.of("duration")));
 
-	private final ActionFactory actions;
+	private final ActionArguments actions;
 
-	BatchParser(ActionFactory actions) {
+	BatchArguments(ActionArguments actions) {
 		this.actions = actions;
 	}
 
-	DisplayChoice display(String session, String displayId) {
+	public DisplayChoice display(String session, String displayId) {
 		return this.actions.display(session, displayId);
 	}
 
-	List<InputAction> parse(String session, DisplayChoice defaultDisplay, List<Map<String, Object>> batch) {
+	public List<InputAction> parse(String session, DisplayChoice defaultDisplay, List<Map<String, Object>> batch) {
 		if (batch == null || batch.isEmpty()) {
 			throw DeskhandException.args("actions is empty");
 		}
@@ -68,11 +69,11 @@ class BatchParser {
 		Object name = args.get("action");
 		if (!(name instanceof String tool) || !ARGUMENTS.containsKey(tool)) {
 			throw DeskhandException.args("action must be one of "
-					+ String.join(", ", ARGUMENTS.keySet().stream().sorted().toList()) + ", got " + name);
+					+ String.join(", ", ARGUMENTS.keySet().stream().sorted().toList()) + ", got " + Echo.of(name));
 		}
 		for (String key : args.keySet()) {
 			if (!key.equals("action") && !COMMON.contains(key) && !ARGUMENTS.get(tool).contains(key)) {
-				throw DeskhandException.args("'" + tool + "' takes no argument '" + key + "'");
+				throw DeskhandException.args("'" + tool + "' takes no argument " + Echo.of(key));
 			}
 		}
 		DisplayChoice display = (args.get("display_id") != null)

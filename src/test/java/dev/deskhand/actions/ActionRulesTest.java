@@ -1,4 +1,4 @@
-package dev.deskhand.tools;
+package dev.deskhand.actions;
 
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
@@ -24,7 +24,9 @@ import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
 
+import static dev.deskhand.approval.Capability.CLIPBOARD_WRITE;
 import static dev.deskhand.approval.Capability.KEYBOARD;
+import static dev.deskhand.approval.Capability.LAUNCH;
 import static dev.deskhand.approval.Capability.POINTER;
 import static dev.deskhand.approval.Capability.SYSTEM_KEYS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,7 +51,7 @@ class ActionRulesTest {
 					"ctrl+alt+l", "alt+F4", "alt+F2", "ctrl+shift+Escape", "alt+Print", "super"),
 			(key) -> true);
 
-	private final ActionDescriptions rules = new ActionDescriptions(SYSTEM_KEYS_LIST);
+	private final ActionRules rules = new ActionRules(SYSTEM_KEYS_LIST);
 
 	/**
 	 * One row: the action, the argument it exercises, what it needs, words the
@@ -129,6 +131,21 @@ class ActionRulesTest {
 				"for 1.5 s"));
 
 		rows.add(row(new InputAction.Pause(Duration.ofMillis(1500)), "duration", Set.of(), "wait 1.5 s"));
+
+		InputAction.FocusWindow focus = new InputAction.FocusWindow("xterm", 0x400001, "bash", Duration.ofSeconds(3));
+		rows.add(row(focus, "app", Set.of(LAUNCH), "focus the running xterm window 'bash'"));
+		rows.add(row(focus, "windowId", Set.of(LAUNCH), "focus the running xterm window"));
+		rows.add(row(focus, "title", Set.of(LAUNCH), "window 'bash'"));
+		rows.add(row(focus, "focusTimeout", Set.of(LAUNCH), "focus"));
+		InputAction.Launch launch = new InputAction.Launch("editor", List.of("gedit", "--new-window"),
+				Duration.ofSeconds(15), Duration.ofSeconds(3));
+		rows.add(row(launch, "app", Set.of(LAUNCH), "start editor"));
+		rows.add(row(launch, "command", Set.of(LAUNCH), "start editor (gedit --new-window)"));
+		rows.add(row(launch, "windowTimeout", Set.of(LAUNCH), "start editor"));
+		rows.add(row(launch, "focusTimeout", Set.of(LAUNCH), "start editor"));
+
+		rows.add(row(new InputAction.WriteClipboard("hunter2"), "text", Set.of(CLIPBOARD_WRITE),
+				"put \"hunter2\" on the clipboard"));
 		return rows;
 	}
 
@@ -168,6 +185,19 @@ class ActionRulesTest {
 		assertThat(this.rules.capabilities(batch)).containsExactlyInAnyOrder(POINTER, KEYBOARD, SYSTEM_KEYS);
 		assertThat(this.rules.describe(batch)).isEqualTo(
 				"move the mouse to (10, 20) on the desktop; then type \"x\"; then scroll down 1 clicks at (10, 20) on the desktop holding Super_L");
+	}
+
+	@Test
+	void theAuditKeepsEnteredTextOnlyAsLengthAndHash() {
+		String secret = "correct horse battery staple";
+		for (InputAction action : List.of(new InputAction.TypeText(secret), new InputAction.WriteClipboard(secret))) {
+			assertThat(this.rules.describeForAudit(List.of(action))).doesNotContain("horse");
+			assertThat(this.rules.auditRecord(action).toString()).doesNotContain("horse")
+				.contains(String.valueOf(secret.length()));
+			assertThat(action.toString()).doesNotContain("horse");
+		}
+		// The human approving it sees a prefix; the audit never does.
+		assertThat(this.rules.describe(new InputAction.TypeText(secret))).contains("correct horse");
 	}
 
 	@ParameterizedTest

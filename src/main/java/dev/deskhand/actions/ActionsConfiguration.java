@@ -1,0 +1,35 @@
+package dev.deskhand.actions;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.SystemKeys;
+import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.input.InputLease;
+import dev.deskhand.input.InputQueue;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.screen.ScreenService;
+import dev.deskhand.screen.ScreenshotProperties;
+
+@Configuration(proxyBeanMethods = false)
+class ActionsConfiguration {
+
+	@Bean
+	ActionArguments actionArguments(ScreenService screen, DesktopDriver driver, ApplicationsProperties apps) {
+		return new ActionArguments(screen, driver, apps);
+	}
+
+	@Bean
+	BatchArguments batchArguments(ActionArguments arguments) {
+		return new BatchArguments(arguments);
+	}
+
+	@Bean
+	DesktopActions desktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
+			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties) {
+		return new DesktopActions(queue, lease, approvals, new ActionRules(systemKeys), audit, screen, driver.windows(),
+				driver.clipboard(), properties.settle());
+	}
+
+}

@@ -1,0 +1,280 @@
+package dev.deskhand.actions;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.deskhand.approval.ApprovalRequest;
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.ApprovalTarget;
+import dev.deskhand.approval.Capability;
+import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.audit.Redaction;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.InputAction;
+import dev.deskhand.input.InputLease;
+import dev.deskhand.input.InputQueue;
+import dev.deskhand.platform.ClipboardDriver;
+import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.screen.DisplayChoice;
+import dev.deskhand.screen.ScreenService;
+import dev.deskhand.screen.Screenshot;
+
+/**
+ * The guarded path: the one way a desktop-changing call reaches the desktop. Actions
+ * arrive validated and mapped ({@link ActionArguments}); here they get their capabilities
+ * and their words for a human ({@link ActionRules}), then approval, then the input lease,
+ * then the input queue (where the failsafe, the privacy mask and the app scope are
+ * checked on the input thread right before the driver), then one audit record, whatever
+ * the outcome. Observation passes approval only.
+ */
+public final class DesktopActions {
+
+	/** How often long actions report progress. */
+	public static final Duration PROGRESS_PERIOD = Duration.ofSeconds(1);
+
+	/** Characters per chunk when a long {@code type} reports progress. */
+	static final int TYPE_CHUNK = 100;
+
+	static final Duration CLIPBOARD_READ_TIMEOUT = Duration.ofSeconds(3);
+
+	private final InputQueue queue;
+
+	private final InputLease lease;
+
+	private final ApprovalService approvals;
+
+	private final ActionRules rules;
+
+	private final AuditTrail audit;
+
+	private final ScreenService screen;
+
+	private final WindowDriver windows;
+
+	private final ClipboardDriver clipboard;
+
+	private final Duration settle;
+
+	DesktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, ActionRules rules, AuditTrail audit,
+			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle) {
+		this.queue = queue;
+		this.lease = lease;
+		this.approvals = approvals;
+		this.rules = rules;
+		this.audit = audit;
+		this.screen = screen;
+		this.windows = windows;
+		this.clipboard = clipboard;
+		this.settle = settle;
+	}
+
+	/**
+	 * @param display the display the action's coordinates refer to, or {@code null} for
+	 * keyboard actions; its warning (a guessed display) is added to the outcome
+	 */
+	public ActionOutcome perform(Caller caller, DisplayChoice display, InputAction action, boolean screenshotAfter,
+			String done) {
+		return performAll(caller, display, List.of(action), screenshotAfter, done);
+	}
+
+	public ActionOutcome performAll(Caller caller, DisplayChoice display, List<InputAction> actions,
+			boolean screenshotAfter, String done) {
+		boolean pointed = actions.stream().anyMatch((action) -> !action.points().isEmpty());
+		String text = (display != null && display.warning() != null && pointed)
+				? done + "\nwarning: " + display.warning() : done;
+		run(caller, display, actions);
+		if (!screenshotAfter) {
+			return new ActionOutcome(text, null);
+		}
+		return screenshotAfter(caller, displayAfter(display, actions), text);
+	}
+
+	/**
+	 * open_application: focusing or launching is an input action on the queue like any
+	 * other.
+	 */
+	public ApplicationOutcome openApplication(Caller caller, InputAction action) {
+		if (action.application() == null) {
+			throw new IllegalArgumentException(action.tool() + " brings up no application");
+		}
+		run(caller, null, List.of(action));
+		WindowInfo focused = this.windows.focusedWindow()
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_FAIL,
+					"'" + action.application() + "' was brought up but no window has focus now"));
+		return new ApplicationOutcome(action instanceof InputAction.Launch, focused);
+	}
+
+	/**
+	 * read_clipboard: observation, gated by {@code clipboard_read} and audited, off the
+	 * queue.
+	 */
+	public String readClipboard(Caller caller) {
+		this.approvals.authorize(new ApprovalRequest(caller.session(), Set.of(Capability.CLIPBOARD_READ),
+				"read_clipboard", "read the clipboard"), caller.channel());
+		long start = System.nanoTime();
+		String outcome = "ok";
+		String text = null;
+		try {
+			text = this.clipboard.read(CLIPBOARD_READ_TIMEOUT);
+			return text;
+		}
+		catch (DeskhandException ex) {
+			outcome = ex.code().name();
+			throw ex;
+		}
+		finally {
+			List<Object> record = (text != null) ? List.of(Map.of("tool", "read_clipboard", "text", Redaction.of(text)))
+					: List.of();
+			this.audit.record(AuditedAction.CLIPBOARD_READ, caller.session().principal(),
+					new AuditedAction(AuditedAction.CLIPBOARD_READ, caller.handle(), "read_clipboard", outcome,
+							Duration.ofNanos(System.nanoTime() - start), record)
+						.data());
+		}
+	}
+
+	/**
+	 * Observation needs approval too (allowed by default), but neither the lease nor the
+	 * queue.
+	 */
+	public void authorizeObservation(Caller caller, String tool, String summary) {
+		this.approvals.authorize(new ApprovalRequest(caller.session(), Set.of(Capability.OBSERVE), tool, summary),
+				caller.channel());
+	}
+
+	/**
+	 * {@code done} with a screenshot of the display taken once the screen is stable (two
+	 * captures alike), waiting at most {@code deskhand.screenshot.settle}.
+	 */
+	public ActionOutcome screenshotAfter(Caller caller, DisplayChoice display, String done) {
+		String displayId = (display != null) ? display.id() : this.screen.choose(caller.handle(), null).id();
+		Screenshot shot = this.screen.settledScreenshot(caller.handle(), displayId, null, this.settle);
+		return new ActionOutcome(done, shot);
+	}
+
+	/** Approval, lease, queue, audit: the path itself. */
+	private void run(Caller caller, DisplayChoice display, List<InputAction> actions) {
+		String tool = (actions.size() == 1) ? actions.get(0).tool() : "computer_batch";
+		Set<Capability> capabilities = this.rules.capabilities(actions);
+		boolean input = !capabilities.isEmpty();
+		if (input) {
+			this.lease.checkAvailable(caller.handle());
+		}
+		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
+				actions.stream().map(InputAction::target).toList());
+		this.approvals.authorize(new ApprovalRequest(caller.session(), capabilities, tool, this.rules.describe(actions),
+				this.rules.describeForAudit(actions), target), caller.channel());
+		if (input) {
+			this.lease.acquire(caller.handle(), caller.session().principal());
+		}
+		long start = System.nanoTime();
+		String outcome = "ok";
+		try {
+			execute(caller, tool, actions);
+		}
+		catch (DeskhandException ex) {
+			outcome = ex.code().name();
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			outcome = ErrorCode.E_FAIL.name();
+			throw ex;
+		}
+		finally {
+			this.audit.record(AuditedAction.INPUT, caller.session().principal(),
+					new AuditedAction(AuditedAction.INPUT, caller.handle(), tool, outcome,
+							Duration.ofNanos(System.nanoTime() - start),
+							actions.stream().map(this.rules::auditRecord).toList())
+						.data());
+		}
+	}
+
+	/**
+	 * Runs the job on the queue and, when the client asked for progress, tells it how far
+	 * the job got: a long {@code type} chunk by chunk, anything with a duration of its
+	 * own ({@code hold_key}, a batch's waits and holds) by the seconds elapsed.
+	 */
+	private void execute(Caller caller, String tool, List<InputAction> actions) {
+		ActionProgress progress = caller.progress();
+		if (!progress.requested()) {
+			this.queue.execute(caller.handle(), actions);
+			return;
+		}
+		if (actions.size() == 1 && actions.get(0) instanceof InputAction.TypeText type
+				&& type.text().codePointCount(0, type.text().length()) > TYPE_CHUNK) {
+			typeInChunks(caller, type.text());
+			return;
+		}
+		Duration own = actions.stream().map(InputAction::ownDuration).reduce(Duration.ZERO, Duration::plus);
+		if (own.compareTo(PROGRESS_PERIOD) < 0) {
+			this.queue.execute(caller.handle(), actions);
+			return;
+		}
+		double total = own.toMillis() / 1000.0;
+		try (ActionProgress.Phase phase = progress.every(PROGRESS_PERIOD, total,
+				(elapsed) -> tool + ": " + elapsed + " of " + total + " s")) {
+			this.queue.execute(caller.handle(), actions);
+		}
+	}
+
+	/**
+	 * Types a long text as several queue jobs of {@link #TYPE_CHUNK} characters,
+	 * reporting after each. The failsafe and the app scope are checked before every
+	 * chunk; the input lease keeps other sessions out in between.
+	 */
+	private void typeInChunks(Caller caller, String text) {
+		int total = text.codePointCount(0, text.length());
+		ActionProgress.Phase phase = caller.progress().phase(total);
+		phase.report(0, "typed 0 of " + total + " characters");
+		int typed = 0;
+		int from = 0;
+		while (from < text.length()) {
+			int to = text.offsetByCodePoints(from, Math.min(TYPE_CHUNK, total - typed));
+			try {
+				this.queue.execute(caller.handle(), new InputAction.TypeText(text.substring(from, to)));
+			}
+			catch (DeskhandException ex) {
+				throw new DeskhandException(ex.code(),
+						ex.getMessage() + " (after " + typed + " of " + total + " characters were typed)", ex);
+			}
+			typed += text.codePointCount(from, to);
+			from = to;
+			phase.report(typed, "typed " + typed + " of " + total + " characters");
+		}
+	}
+
+	/**
+	 * The display to show after actions: the one the last pointed action landed on, else
+	 * the given one.
+	 */
+	private DisplayChoice displayAfter(DisplayChoice display, List<InputAction> actions) {
+		for (int i = actions.size() - 1; i >= 0; i--) {
+			Point target = actions.get(i).target();
+			DisplayInfo landed = (target != null) ? this.screen.displayAt(target) : null;
+			if (landed != null) {
+				return new DisplayChoice(landed, null);
+			}
+		}
+		return display;
+	}
+
+	/**
+	 * Sleeps on the caller's thread ({@code wait}: not input, it never holds up the
+	 * queue).
+	 */
+	public static void pause(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted");
+		}
+	}
+
+}
