@@ -122,6 +122,9 @@ class McpTransportConfiguration {
 					.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
 					.tools(toolSpecifications.stream().flatMap(List::stream).toList())
 					.requestTimeout(properties.getRequestTimeout())
+					// The tools validate their arguments and answer E_ARGS
+					// (tools.ToolArgumentErrors).
+					.validateToolInputs(false)
 					// As the auto-config does for servlet apps: run tools on the request
 					// thread.
 					.immediateExecution(true)

@@ -3,6 +3,7 @@ package dev.deskhand.screen;
 import java.util.Locale;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
 
 /** The screenshot encodings Deskhand can send. */
 public enum ImageFormat {
@@ -34,7 +35,7 @@ public enum ImageFormat {
 		return switch (name) {
 			case "png" -> PNG;
 			case "jpeg", "jpg" -> JPEG;
-			default -> throw DeskhandException.args("unknown image format '" + value + "'; use png or jpeg");
+			default -> throw DeskhandException.args("unknown image format " + Echo.of(value) + "; use png or jpeg");
 		};
 	}
 

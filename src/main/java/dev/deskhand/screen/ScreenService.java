@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayInfo;
@@ -81,8 +82,8 @@ public class ScreenService {
 		return displays.stream()
 			.filter((display) -> display.id().equals(displayId))
 			.findFirst()
-			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND, "no display '" + displayId
-					+ "'; displays are " + displays.stream().map(DisplayInfo::id).collect(Collectors.joining(", "))));
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND, "no display " + Echo.of(displayId)
+					+ "; displays are " + displays.stream().map(DisplayInfo::id).collect(Collectors.joining(", "))));
 	}
 
 	/**

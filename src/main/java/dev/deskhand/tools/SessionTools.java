@@ -25,6 +25,8 @@ import dev.deskhand.screen.ScreenService;
 // Parameter names are snake_case on purpose: they become the tools' JSON argument names.
 public class SessionTools {
 
+	static final int MAX_REASON = 500;
+
 	static final int MAX_APPS = 20;
 
 	private final CallContexts contexts;
@@ -61,6 +63,10 @@ public class SessionTools {
 			List<String> cleanApps = validateApps(apps);
 			if (reason == null || reason.isBlank()) {
 				throw DeskhandException.args("reason is required: one sentence for the human");
+			}
+			if (reason.length() > MAX_REASON) {
+				throw DeskhandException.args("reason has " + reason.length() + " characters; at most " + MAX_REASON
+						+ ": one sentence for the human");
 			}
 			CallContext call = this.contexts.of(context);
 			Set<Capability> wanted = EnumSet.of(Capability.POINTER, Capability.KEYBOARD);

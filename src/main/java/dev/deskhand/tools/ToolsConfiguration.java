@@ -22,6 +22,11 @@ import dev.deskhand.screen.ScreenService;
 class ToolsConfiguration {
 
 	@Bean
+	static ToolArgumentErrors toolArgumentErrors() {
+		return new ToolArgumentErrors();
+	}
+
+	@Bean
 	ToolRunner toolRunner(MeterRegistry registry) {
 		return new ToolRunner(registry);
 	}
