@@ -85,4 +85,16 @@ class BatchArgumentsTest {
 			.isEqualTo(ErrorCode.E_ARGS);
 	}
 
+	@Test
+	void aLoneSurrogateIsRefusedBeforeAnythingIsQueued() {
+		ActionArguments arguments = new ActionArguments(this.screen, this.driver,
+				new ApplicationsProperties(Map.of(), Duration.ofSeconds(15)));
+		for (String text : List.of("\ud800", "a\udc00b", "ok\ud83d")) {
+			assertThatThrownBy(() -> arguments.type(text)).hasMessageContaining("lone surrogate");
+			assertThatThrownBy(() -> arguments.writeClipboard(text)).hasMessageContaining("lone surrogate");
+		}
+		assertThat(((InputAction.TypeText) arguments.type("\ud83d\ude00 ok")).text()).isEqualTo("\ud83d\ude00 ok");
+		assertThat(this.driver.calls).isEmpty();
+	}
+
 }

@@ -64,6 +64,21 @@ class InputQueueTest {
 	}
 
 	@Test
+	void aGuardsRefusalChangesNothingNotEvenAHeldButton() {
+		InputQueue queue = queue(Duration.ofSeconds(5), 64, (session, actions) -> {
+			if (actions.get(0) instanceof InputAction.TypeText) {
+				throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "not this app");
+			}
+		});
+		queue.execute("s1", new InputAction.Button("left_mouse_down", null, MouseButton.LEFT, true));
+		assertThatThrownBy(() -> queue.execute("s1", new InputAction.TypeText("x"))).isInstanceOfSatisfying(
+				DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_NOT_GRANTED));
+		// Before: the refusal released the button left_mouse_down holds.
+		assertThat(this.driver.calls).containsExactly("press LEFT");
+		assertThat(this.driver.releaseAlls).hasValue(0);
+	}
+
+	@Test
 	void modifiersAreReleasedInReverseAroundTheClick() {
 		InputQueue queue = queue(Duration.ofSeconds(5), 64);
 		queue.execute("s1", new InputAction.Click("left_click", null, MouseButton.LEFT, 1,
