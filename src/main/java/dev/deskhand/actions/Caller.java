@@ -2,6 +2,7 @@ package dev.deskhand.actions;
 
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.input.Cancellation;
 
 /**
  * Who makes a call, how to ask their human, and how to tell them how far it got: what the
@@ -16,6 +17,11 @@ public interface Caller {
 	HumanChannel channel();
 
 	ActionProgress progress();
+
+	/** Fires when the caller gives up on the call; its input stops at the next step. */
+	default Cancellation cancellation() {
+		return Cancellation.none();
+	}
 
 	/** The session's opaque handle: what per-session state is keyed by. */
 	default String handle() {

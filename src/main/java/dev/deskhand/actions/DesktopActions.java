@@ -202,7 +202,7 @@ public final class DesktopActions {
 	private void execute(Caller caller, String tool, List<InputAction> actions) {
 		ActionProgress progress = caller.progress();
 		if (!progress.requested()) {
-			this.queue.execute(caller.handle(), actions);
+			this.queue.execute(caller.handle(), actions, caller.cancellation());
 			return;
 		}
 		if (actions.size() == 1 && actions.get(0) instanceof InputAction.TypeText type
@@ -212,13 +212,13 @@ public final class DesktopActions {
 		}
 		Duration own = actions.stream().map(InputAction::ownDuration).reduce(Duration.ZERO, Duration::plus);
 		if (own.compareTo(PROGRESS_PERIOD) < 0) {
-			this.queue.execute(caller.handle(), actions);
+			this.queue.execute(caller.handle(), actions, caller.cancellation());
 			return;
 		}
 		double total = own.toMillis() / 1000.0;
 		try (ActionProgress.Phase phase = progress.every(PROGRESS_PERIOD, total,
 				(elapsed) -> tool + ": " + elapsed + " of " + total + " s")) {
-			this.queue.execute(caller.handle(), actions);
+			this.queue.execute(caller.handle(), actions, caller.cancellation());
 		}
 	}
 
@@ -236,7 +236,8 @@ public final class DesktopActions {
 		while (from < text.length()) {
 			int to = text.offsetByCodePoints(from, Math.min(TYPE_CHUNK, total - typed));
 			try {
-				this.queue.execute(caller.handle(), new InputAction.TypeText(text.substring(from, to)));
+				this.queue.execute(caller.handle(), List.of(new InputAction.TypeText(text.substring(from, to))),
+						caller.cancellation());
 			}
 			catch (DeskhandException ex) {
 				throw new DeskhandException(ex.code(),

@@ -2,8 +2,10 @@ package dev.deskhand.input;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -65,6 +67,14 @@ public final class InputQueue implements AutoCloseable {
 
 	private final AtomicReference<Job> current = new AtomicReference<>();
 
+	// Jobs submitted and not yet returned to their callers: what a session's end must
+	// stop.
+	private final Set<Job> jobs = ConcurrentHashMap.newKeySet();
+
+	// The session of the last job that reached the desktop: whose presses may still be
+	// held.
+	private final AtomicReference<String> lastSession = new AtomicReference<>();
+
 	private final Timer waitTimer;
 
 	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
@@ -114,25 +124,41 @@ public final class InputQueue implements AutoCloseable {
 	 * ones before it ran
 	 */
 	public void execute(String session, List<InputAction> actions) {
+		execute(session, actions, Cancellation.none());
+	}
+
+	/**
+	 * As {@link #execute(String, List)}, stopped when {@code cancellation} fires: at once
+	 * if it already has, else at the job's next step, with every held key and button
+	 * released.
+	 */
+	public void execute(String session, List<InputAction> actions, Cancellation cancellation) {
 		if (actions.isEmpty()) {
 			return;
 		}
+		cancellation.throwIfCancelled();
 		String stuckTool = this.stuck.get();
 		if (stuckTool != null) {
 			throw new DeskhandException(ErrorCode.E_BUSY, "input is degraded: a previous '" + stuckTool
 					+ "' is stuck in a native call; retry in a few seconds");
 		}
 		Job job = new Job(session, actions);
-		Future<?> future;
-		try {
-			future = this.thread.submit(() -> run(job));
+		this.jobs.add(job);
+		try (Cancellation.Registration registration = cancellation.onCancel((reason) -> abort(job, reason))) {
+			Future<?> future;
+			try {
+				future = this.thread.submit(() -> run(job));
+			}
+			catch (RejectedExecutionException ex) {
+				throw new DeskhandException(ErrorCode.E_BUSY, "the input queue is full ("
+						+ this.properties.queueCapacity() + " actions waiting); retry shortly");
+			}
+			awaitStart(job, future);
+			awaitEnd(job, future);
 		}
-		catch (RejectedExecutionException ex) {
-			throw new DeskhandException(ErrorCode.E_BUSY,
-					"the input queue is full (" + this.properties.queueCapacity() + " actions waiting); retry shortly");
+		finally {
+			this.jobs.remove(job);
 		}
-		awaitStart(job, future);
-		awaitEnd(job, future);
 	}
 
 	private List<InputGuard> guards() {
@@ -157,24 +183,53 @@ public final class InputQueue implements AutoCloseable {
 	 */
 	public String abortRunning(DeskhandException reason) {
 		Job job = this.current.get();
-		if (job == null) {
-			return null;
+		return (job != null) ? abort(job, reason) : null;
+	}
+
+	/**
+	 * Stops every job of a session that ended: the running one at its next step, the
+	 * waiting ones when their turn comes; and releases every key and button when that
+	 * session was the last to act, so nothing it pressed (a left_mouse_down) outlives it.
+	 */
+	public void abortSession(String session, DeskhandException reason) {
+		for (Job job : this.jobs) {
+			if (job.session.equals(session)) {
+				abort(job, reason);
+			}
 		}
+		if (session.equals(this.lastSession.get())) {
+			releaseAllQuietly();
+		}
+	}
+
+	/**
+	 * Makes the job's caller see {@code reason}: a running job is interrupted (its sleeps
+	 * and chunked typing notice at once, and everything held is released), a waiting one
+	 * is refused when it starts, before anything reaches the desktop.
+	 * @return the job's tool, or {@code null} when it had already ended
+	 */
+	private String abort(Job job, DeskhandException reason) {
 		// Under the job's lock so the interrupt cannot land on the next job's thread
 		// state.
 		synchronized (job) {
 			if (job.done) {
 				return null;
 			}
-			job.abortReason = reason;
-			job.runner.interrupt();
+			if (job.abortReason == null) {
+				job.abortReason = reason;
+			}
+			if (job.runner != null) {
+				job.runner.interrupt();
+			}
 		}
 		return job.name();
 	}
 
 	private void run(Job job) {
 		this.waitTimer.record(System.nanoTime() - job.submitted, TimeUnit.NANOSECONDS);
-		job.runner = Thread.currentThread();
+		synchronized (job) {
+			job.runner = Thread.currentThread();
+		}
 		job.started.complete(null);
 		this.current.set(job);
 		this.running.set(job.name());
@@ -184,10 +239,14 @@ public final class InputQueue implements AutoCloseable {
 		// by itself).
 		boolean admitted = false;
 		try {
+			if (job.abortReason != null) {
+				throw job.abortReason;
+			}
 			for (InputGuard guard : guards()) {
 				guard.beforeActions(job.session, job.actions);
 			}
 			admitted = true;
+			this.lastSession.set(job.session);
 			for (int i = 0; i < job.actions.size(); i++) {
 				if (Thread.currentThread().isInterrupted()) {
 					throw new DeskhandException(ErrorCode.E_TIMEOUT, "'" + job.name() + "' was interrupted");
@@ -362,7 +421,9 @@ public final class InputQueue implements AutoCloseable {
 		// job ends.
 		volatile boolean timedOut;
 
-		// Set by the failsafe before it interrupts the job: what the caller reports.
+		// Set by the failsafe, a cancellation or the session's end before it interrupts
+		// the job (or
+		// before it starts): what the caller reports.
 		volatile DeskhandException abortReason;
 
 		volatile Thread runner;

@@ -143,6 +143,17 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
+	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpCancellationFilter> registration = new FilterRegistrationBean<>(
+				new McpCancellationFilter(new McpCalls(), properties.getMcpEndpoint(), "/mcp/message"));
+		registration.addUrlPatterns(properties.getMcpEndpoint(), "/mcp/message");
+		// After Spring Security: a cancellation counts only from the principal that made
+		// the call.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+		return registration;
+	}
+
+	@Bean
 	@ConditionalOnProperty(name = "deskhand.mcp.legacy-sse", havingValue = "true", matchIfMissing = true)
 	RouterFunction<ServerResponse> legacySseRouterFunction(LegacySseServer legacy) {
 		return legacy.transport().getRouterFunction();

@@ -18,6 +18,13 @@ public final class AgentPrincipals {
 	public static final String KEY = "deskhand.principal";
 
 	/**
+	 * The transport-context key of the call's cancellation (an
+	 * {@code input.Cancellation}), put on the HTTP request by the MCP cancellation filter
+	 * when the request is a {@code tools/call}.
+	 */
+	public static final String CALL_KEY = "deskhand.call";
+
+	/**
 	 * The principal when no agent tokens are configured and the agents' port listens on
 	 * loopback only, and for calls that carry no transport context (in-process Spring AI
 	 * tool calls).
@@ -47,7 +54,8 @@ public final class AgentPrincipals {
 	 */
 	public static McpTransportContext transportContext(ServerRequest request) {
 		String name = request.principal().map(Principal::getName).filter((n) -> !n.isBlank()).orElse(LOCAL);
-		return McpTransportContext.create(Map.of(KEY, name));
+		Object call = request.attribute(CALL_KEY).orElse(null);
+		return McpTransportContext.create((call != null) ? Map.of(KEY, name, CALL_KEY, call) : Map.of(KEY, name));
 	}
 
 }

@@ -9,6 +9,7 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
 
 /** Resolves a tool call's {@link CallContext} from the MCP request. */
@@ -40,7 +41,10 @@ class CallContexts {
 		if (progress.requested()) {
 			channel = new ApprovalProgressChannel(channel, progress, this.askTimeout);
 		}
-		return new CallContext(session, channel, progress);
+		Object call = (context.transportContext() != null) ? context.transportContext().get(AgentPrincipals.CALL_KEY)
+				: null;
+		Cancellation cancellation = (call instanceof Cancellation given) ? given : Cancellation.none();
+		return new CallContext(session, channel, progress, cancellation);
 	}
 
 }

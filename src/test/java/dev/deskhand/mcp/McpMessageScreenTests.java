@@ -55,8 +55,8 @@ class McpMessageScreenTests {
 		assertThat(McpMessageScreen.errorBody(verdict.id(), verdict.code(), verdict.message()))
 			.isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
 		// The legacy transport answers unknown methods itself.
-		assertThat(McpMessageScreen.check(bytes("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"no/such\"}"), null)
-			.kind()).isEqualTo(Kind.REQUEST);
+		assertThat(McpMessageScreen.check(bytes("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"no/such\"}"), null).kind())
+			.isEqualTo(Kind.REQUEST);
 	}
 
 	private static void assertRefused(String body, int status, int code) {

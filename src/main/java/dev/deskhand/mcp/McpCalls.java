@@ -1,0 +1,60 @@
+package dev.deskhand.mcp;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.Cancellation;
+
+/**
+ * The {@code tools/call} requests in flight, by principal, MCP session and JSON-RPC id,
+ * so that a {@code notifications/cancelled} from the same principal and session stops the
+ * one it names. The MCP SDK has no handler for that notification; without this a
+ * cancelled {@code hold_key} kept its keys down until the hold ended.
+ */
+final class McpCalls {
+
+	private final Map<Key, Cancellation> calls = new ConcurrentHashMap<>();
+
+	/** A call the client may cancel, until {@link #end}. */
+	Cancellation begin(String principal, String mcpSession, String requestId) {
+		Cancellation cancellation = Cancellation.none();
+		this.calls.put(new Key(principal, mcpSession, requestId), cancellation);
+		return cancellation;
+	}
+
+	void end(String principal, String mcpSession, String requestId, Cancellation cancellation) {
+		this.calls.remove(new Key(principal, mcpSession, requestId), cancellation);
+	}
+
+	/**
+	 * @return whether a call in flight had that id (an unknown one is ignored, as the
+	 * spec says)
+	 */
+	boolean cancel(String principal, String mcpSession, String requestId, String reason) {
+		Cancellation cancellation = this.calls.get(new Key(principal, mcpSession, requestId));
+		if (cancellation == null) {
+			return false;
+		}
+		cancellation.cancel(new DeskhandException(ErrorCode.E_FAIL,
+				"the client cancelled the call"
+						+ ((reason != null && !reason.isBlank())
+								? " (" + reason.substring(0, Math.min(100, reason.length())) + ")" : "")
+						+ "; it was stopped and every held key and button released"));
+		return true;
+	}
+
+	int inFlight() {
+		return this.calls.size();
+	}
+
+	/**
+	 * A legacy SSE session has no header: its id is the message endpoint's sessionId
+	 * parameter.
+	 */
+	private record Key(String principal, String mcpSession, String requestId) {
+
+	}
+
+}

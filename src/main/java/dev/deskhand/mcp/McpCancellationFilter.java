@@ -1,0 +1,178 @@
+package dev.deskhand.mcp;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.security.Principal;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.filter.OncePerRequestFilter;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.deskhand.input.Cancellation;
+import dev.deskhand.security.AgentPrincipals;
+
+/**
+ * Gives every {@code tools/call} posted to either MCP transport a {@link Cancellation}
+ * (handed to the tool through the transport context under
+ * {@link AgentPrincipals#CALL_KEY}) and fires it when the same principal posts
+ * {@code notifications/cancelled} with that request's id into the same session. Tools run
+ * on the request thread (immediate execution), so the call is in flight exactly while
+ * this filter's chain runs.
+ */
+class McpCancellationFilter extends OncePerRequestFilter {
+
+	static final String CANCELLED = "notifications/cancelled";
+
+	// A tools/call that can run long (hold_key, type, a batch) is small; a larger body is
+	// a
+	// clipboard write or refused anyway, and is passed on unread.
+	private static final int MAX_INSPECTED = 256 * 1024;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final McpCalls calls;
+
+	private final String mcpEndpoint;
+
+	private final String messageEndpoint;
+
+	McpCancellationFilter(McpCalls calls, String mcpEndpoint, String messageEndpoint) {
+		this.calls = calls;
+		this.mcpEndpoint = mcpEndpoint;
+		this.messageEndpoint = messageEndpoint;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		String uri = request.getRequestURI();
+		return !"POST".equals(request.getMethod())
+				|| !(this.mcpEndpoint.equals(uri) || this.messageEndpoint.equals(uri));
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		long length = request.getContentLengthLong();
+		String session = sessionOf(request);
+		if (length < 0 || length > MAX_INSPECTED || session == null) {
+			chain.doFilter(request, response);
+			return;
+		}
+		byte[] body = request.getInputStream().readNBytes((int) length);
+		HttpServletRequest replay = new ReplayedBody(request, body);
+		JsonNode message = parse(body);
+		String method = (message != null) ? message.path("method").asString(null) : null;
+		String principal = principalOf(request);
+		if (CANCELLED.equals(method)) {
+			JsonNode params = message.path("params");
+			this.calls.cancel(principal, session, idOf(params.path("requestId")), params.path("reason").asString(null));
+			chain.doFilter(replay, response);
+			return;
+		}
+		String id = "tools/call".equals(method) ? idOf(message.path("id")) : null;
+		if (id == null) {
+			chain.doFilter(replay, response);
+			return;
+		}
+		Cancellation cancellation = this.calls.begin(principal, session, id);
+		replay.setAttribute(AgentPrincipals.CALL_KEY, cancellation);
+		try {
+			chain.doFilter(replay, response);
+		}
+		finally {
+			this.calls.end(principal, session, id, cancellation);
+		}
+	}
+
+	private static JsonNode parse(byte[] body) {
+		try {
+			JsonNode node = JSON.readTree(body);
+			return (node != null && node.isObject()) ? node : null;
+		}
+		catch (JacksonException ex) {
+			return null;
+		}
+	}
+
+	/**
+	 * A JSON-RPC id (string or number) as text; {@code null} when absent or of another
+	 * type.
+	 */
+	private static String idOf(JsonNode id) {
+		return (id.isString() || id.isNumber()) ? id.asString() : null;
+	}
+
+	private String sessionOf(HttpServletRequest request) {
+		return this.mcpEndpoint.equals(request.getRequestURI()) ? request.getHeader(McpSessionEndFilter.SESSION_HEADER)
+				: request.getParameter("sessionId");
+	}
+
+	private static String principalOf(HttpServletRequest request) {
+		Principal principal = request.getUserPrincipal();
+		return (principal != null && !principal.getName().isBlank()) ? principal.getName() : AgentPrincipals.LOCAL;
+	}
+
+	/** The request with its body read once here and served again to the transport. */
+	private static final class ReplayedBody extends HttpServletRequestWrapper {
+
+		private final byte[] body;
+
+		ReplayedBody(HttpServletRequest request, byte[] body) {
+			super(request);
+			this.body = body;
+		}
+
+		@Override
+		public ServletInputStream getInputStream() {
+			ByteArrayInputStream in = new ByteArrayInputStream(this.body);
+			return new ServletInputStream() {
+
+				@Override
+				public int read() {
+					return in.read();
+				}
+
+				@Override
+				public int read(byte[] buffer, int offset, int length) {
+					return in.read(buffer, offset, length);
+				}
+
+				@Override
+				public boolean isFinished() {
+					return in.available() == 0;
+				}
+
+				@Override
+				public boolean isReady() {
+					return true;
+				}
+
+				@Override
+				public void setReadListener(ReadListener listener) {
+					throw new UnsupportedOperationException("the body is already read");
+				}
+
+			};
+		}
+
+		@Override
+		public int getContentLength() {
+			return this.body.length;
+		}
+
+		@Override
+		public long getContentLengthLong() {
+			return this.body.length;
+		}
+
+	}
+
+}
