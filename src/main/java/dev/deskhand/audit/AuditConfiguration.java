@@ -28,6 +28,12 @@ class AuditConfiguration {
 		return new InMemoryAuditEventRepository(1000);
 	}
 
+	// The component is named "audit" in /actuator/health and in the readiness group.
+	@Bean("audit")
+	AuditHealthIndicator auditHealthIndicator(AuditTrail trail) {
+		return new AuditHealthIndicator(trail);
+	}
+
 	@Bean
 	@ConditionalOnAvailableEndpoint
 	AuditChainEndpoint auditChainEndpoint(AuditTrail trail, AuditProperties properties) {

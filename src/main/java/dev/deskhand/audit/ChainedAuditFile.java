@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,15 +79,23 @@ final class ChainedAuditFile implements AutoCloseable {
 	private boolean fileLockUnsupported;
 
 	/**
+	 * The bytes a failed append left and could not remove at once; {@code null} when
+	 * none.
+	 */
+	private TornAppend torn;
+
+	/**
 	 * Opens nothing yet: reads the end of an existing file to log where the chain goes
 	 * on.
 	 * @param file the audit file, absolute and normalized
 	 * @param syncInterval how soon appended records are synced; 0 for at once
+	 * @param syncFailed told when a background sync fails: records already appended may
+	 * not be on the disk
 	 */
-	ChainedAuditFile(Path file, Duration syncInterval) {
+	ChainedAuditFile(Path file, Duration syncInterval, Consumer<IOException> syncFailed) {
 		this.file = file;
 		this.lock = FILE_LOCKS.computeIfAbsent(file, (path) -> new ReentrantLock());
-		this.sync = syncInterval.isZero() ? null : new AuditSync(file, syncInterval);
+		this.sync = syncInterval.isZero() ? null : new AuditSync(file, syncInterval, syncFailed);
 		start();
 	}
 
@@ -103,7 +112,8 @@ final class ChainedAuditFile implements AutoCloseable {
 	}
 
 	/**
-	 * Appends the entries as consecutive records, continuing the chain.
+	 * Appends the entries as consecutive records, continuing the chain: all of them or,
+	 * when it throws, none (bytes a failed write left are cut off again).
 	 * @param entries what to append, in order
 	 * @throws IOException when the file cannot be written
 	 */
@@ -114,7 +124,7 @@ final class ChainedAuditFile implements AutoCloseable {
 		createParentDirectories();
 		try (FileChannel channel = FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------"));
 				FileLock fileLock = lockFile(channel)) {
-			long size = channel.size();
+			long size = cutTornAppend(channel);
 			Tail last = (size == knownEnd && this.tail != null) ? this.tail : readTail(channel, size);
 			Tail next = last;
 			ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -130,11 +140,17 @@ final class ChainedAuditFile implements AutoCloseable {
 			}
 			ByteBuffer lines = ByteBuffer.wrap(bytes.toByteArray());
 			long position = size;
-			while (lines.hasRemaining()) {
-				position += channel.write(lines, position);
+			try {
+				while (lines.hasRemaining()) {
+					position += channel.write(lines, position);
+				}
+				if (this.sync == null) {
+					channel.force(false);
+				}
 			}
-			if (this.sync == null) {
-				channel.force(false);
+			catch (IOException | RuntimeException ex) {
+				cutBack(channel, size, position, ex);
+				throw ex;
 			}
 			this.tail = next;
 			this.end = position;
@@ -198,6 +214,42 @@ final class ChainedAuditFile implements AutoCloseable {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/*
+	 * A full disk takes part of a batch: a short write, then ENOSPC. Those bytes would
+	 * end the file in a torn line, and the records they half hold are written again when
+	 * the disk has room, so they are cut off here. Shrinking a file needs no free space;
+	 * should it fail anyway, the next append tries again.
+	 */
+	private void cutBack(FileChannel channel, long goodEnd, long writtenEnd, Exception cause) {
+		if (writtenEnd == goodEnd) {
+			return;
+		}
+		try {
+			channel.truncate(goodEnd);
+		}
+		catch (IOException | RuntimeException ex) {
+			this.torn = new TornAppend(goodEnd, writtenEnd);
+			cause.addSuppressed(ex);
+		}
+	}
+
+	/**
+	 * The file's size, once the bytes of an earlier failed append are cut off. Only while
+	 * the file ends where that append stopped: if it grew since, another writer continued
+	 * after those bytes and they are its chain's business now.
+	 */
+	private long cutTornAppend(FileChannel channel) throws IOException {
+		long size = channel.size();
+		TornAppend left = this.torn;
+		this.torn = null;
+		if (left != null && size == left.writtenEnd()) {
+			channel.truncate(left.goodEnd());
+			logger.info("Removed {} bytes of a failed append from audit file {}", size - left.goodEnd(), this.file);
+			return left.goodEnd();
+		}
+		return size;
 	}
 
 	private void assertLocked() {
@@ -345,6 +397,16 @@ final class ChainedAuditFile implements AutoCloseable {
 	 * @param data unmodifiable details
 	 */
 	record Entry(Instant time, String type, String principal, Map<String, Object> data) {
+
+	}
+
+	/**
+	 * Part of a failed append still in the file.
+	 *
+	 * @param goodEnd the file's size before that append
+	 * @param writtenEnd where its bytes stopped
+	 */
+	private record TornAppend(long goodEnd, long writtenEnd) {
 
 	}
 

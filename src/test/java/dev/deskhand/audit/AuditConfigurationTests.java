@@ -20,6 +20,8 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointHttpMethod;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.actuate.endpoint.web.WebOperation;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
@@ -80,6 +82,16 @@ class AuditConfigurationTests {
 				assertThat(AuditFiles.JSON.writeValueAsString(answer)).contains("\"valid\":true", "\"records\":1",
 						"\"file\":\"" + file + "\"");
 			});
+	}
+
+	@Test
+	void theAuditHealthComponentSaysWhetherInputIsAccepted() {
+		this.runner.withPropertyValues("deskhand.audit.file=" + this.dir.resolve("audit.jsonl"))
+			.run((context) -> assertThat(context.getBean("audit", HealthIndicator.class).health())
+				.satisfies((health) -> {
+					assertThat(health.getStatus()).isEqualTo(Status.UP);
+					assertThat(health.getDetails()).containsEntry("input", "accepted");
+				}));
 	}
 
 	@Test
