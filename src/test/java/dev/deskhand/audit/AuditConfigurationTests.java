@@ -1,5 +1,6 @@
 package dev.deskhand.audit;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -92,6 +93,51 @@ class AuditConfigurationTests {
 					assertThat(health.getStatus()).isEqualTo(Status.UP);
 					assertThat(health.getDetails()).containsEntry("input", "accepted");
 				}));
+	}
+
+	@Test
+	void installsTheInstallationsKeyForRedactionAtStartUp() {
+		Path keyFile = this.dir.resolve("keys").resolve("audit-key");
+		byte[] previous = Redaction.installed();
+		try {
+			this.runner
+				.withPropertyValues("deskhand.audit.file=" + this.dir.resolve("audit.jsonl"),
+						"deskhand.audit.key-file=" + keyFile)
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					assertThat(keyFile).exists();
+					assertThat(Redaction.installed()).isEqualTo(AuditKey.loadOrCreate(keyFile));
+				});
+			Redaction.install(previous);
+			// The next start reads the same key again.
+			this.runner
+				.withPropertyValues("deskhand.audit.file=" + this.dir.resolve("audit.jsonl"),
+						"deskhand.audit.key-file=" + keyFile)
+				.run((context) -> assertThat(Redaction.installed()).isEqualTo(AuditKey.loadOrCreate(keyFile)));
+		}
+		finally {
+			Redaction.install(previous);
+		}
+	}
+
+	@Test
+	void aDisabledFileKeepsNoKeyOnDiskEither() {
+		Path keyFile = this.dir.resolve("audit-key");
+		this.runner.withPropertyValues("deskhand.audit.enabled=false", "deskhand.audit.key-file=" + keyFile)
+			.run((context) -> assertThat(keyFile).doesNotExist());
+	}
+
+	@Test
+	void aKeyFileThatHoldsNoKeyStopsStartUpWithASentence() throws Exception {
+		Path keyFile = this.dir.resolve("audit-key");
+		Files.writeString(keyFile, "garbage");
+		this.runner
+			.withPropertyValues("deskhand.audit.file=" + this.dir.resolve("audit.jsonl"),
+					"deskhand.audit.key-file=" + keyFile)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("does not hold 64 hex digits"));
 	}
 
 	@Test
