@@ -136,6 +136,7 @@ public class AuditTrail implements AutoCloseable {
 		this.retryInterval = properties.retryInterval();
 		if (properties.enabled()) {
 			this.chain = new ChainedAuditFile(this.file, properties.syncInterval(), this::syncFailed);
+			probe();
 		}
 		else {
 			this.chain = null;
@@ -250,6 +251,20 @@ public class AuditTrail implements AutoCloseable {
 	/** fsyncs done off the callers' path; for tests. */
 	long backgroundSyncs() {
 		return (this.chain != null) ? this.chain.backgroundSyncs() : 0;
+	}
+
+	// Input is refused from the start when the file cannot even be opened.
+	private void probe() {
+		this.chain.lock().lock();
+		try {
+			this.chain.probe();
+		}
+		catch (IOException | RuntimeException ex) {
+			failed(null, ex);
+		}
+		finally {
+			this.chain.lock().unlock();
+		}
 	}
 
 	/*

@@ -161,6 +161,18 @@ final class ChainedAuditFile implements AutoCloseable {
 	}
 
 	/**
+	 * Opens the file for writing, creating it (and its directory) when missing, and
+	 * writes nothing: finds a read-only file system or missing permissions before the
+	 * first record, not a full disk.
+	 * @throws IOException when the file cannot be opened for writing
+	 */
+	void probe() throws IOException {
+		assertLocked();
+		createParentDirectories();
+		FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------")).close();
+	}
+
+	/**
 	 * Verifies the file up to its size between two appends, so a record being written
 	 * right now is not mistaken for a torn line.
 	 */
@@ -197,7 +209,7 @@ final class ChainedAuditFile implements AutoCloseable {
 		this.lock.lock();
 		try {
 			if (!Files.exists(this.file)) {
-				logger.info("Audit file {} will be created with the first record", this.file);
+				logger.info("Audit file {} starts a new chain", this.file);
 				return;
 			}
 			try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {

@@ -27,8 +27,11 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import dev.deskhand.audit.AuditChainEndpoint.AuditChain;
+import dev.deskhand.errors.DeskhandException;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 class AuditConfigurationTests {
 
@@ -93,6 +96,36 @@ class AuditConfigurationTests {
 					assertThat(health.getStatus()).isEqualTo(Status.UP);
 					assertThat(health.getDetails()).containsEntry("input", "accepted");
 				}));
+	}
+
+	@Test
+	void aRecordThatCannotBeWrittenRefusesInputAndTurnsTheAuditComponentDown() throws Exception {
+		assumeThat(Files.isWritable(Path.of("/dev/full"))).isTrue();
+		Path file = this.dir.resolve("audit.jsonl");
+		Files.createSymbolicLink(file, Path.of("/dev/full"));
+		this.runner.withPropertyValues("deskhand.audit.file=" + file).run((context) -> {
+			AuditTrail trail = context.getBean(AuditTrail.class);
+			HealthIndicator health = context.getBean("audit", HealthIndicator.class);
+			trail.requireWritable();
+			assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+
+			trail.record("input-action", "alice", Map.of("tool", "left_click"));
+
+			assertThatExceptionOfType(DeskhandException.class).isThrownBy(trail::requireWritable)
+				.satisfies((ex) -> assertThat(ex.render()).startsWith("E_FAIL: input is refused"));
+			assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
+			// Boot's repository still has it.
+			assertThat(context.getBean(AuditEventRepository.class).find("alice", null, "input-action")).hasSize(1);
+		});
+	}
+
+	@Test
+	void aFileThatCannotBeOpenedRefusesInputFromTheStart() throws Exception {
+		Path blocker = Files.writeString(this.dir.resolve("blocker"), "a file where a directory should be");
+		this.runner.withPropertyValues("deskhand.audit.file=" + blocker.resolve("audit.jsonl"))
+			.run((context) -> assertThatExceptionOfType(DeskhandException.class)
+				.isThrownBy(context.getBean(AuditTrail.class)::requireWritable)
+				.withMessageContaining("(a file is in the way)"));
 	}
 
 	@Test
