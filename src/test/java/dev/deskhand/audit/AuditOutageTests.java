@@ -136,6 +136,35 @@ class AuditOutageTests {
 	}
 
 	@Test
+	void aFailedBackgroundSyncRefusesInputUntilAWriteSucceeds() throws Exception {
+		// fsync on a procfs file fails with EINVAL, for any user.
+		Path unsyncable = Path.of("/proc/self/status");
+		assumeThat(Files.isReadable(unsyncable)).isTrue();
+		Path file = this.dir.resolve("audit.jsonl");
+		AuditTrail trail = new AuditTrail(new AuditProperties(true, file, Duration.ofHours(1), Duration.ZERO, null),
+				(event) -> {
+				}, new AuditFiles.TickingClock());
+		trail.record("input", "alice", Map.of("n", 1));
+		Path aside = this.dir.resolve("audit.jsonl.aside");
+		Files.move(file, aside);
+		Files.createSymbolicLink(file, unsyncable);
+
+		// Closing syncs what is pending now, instead of within the hour.
+		trail.close();
+
+		// (The retry this check makes fails too, on the write: the procfs file is still
+		// there.)
+		assertThatExceptionOfType(DeskhandException.class).isThrownBy(trail::requireWritable)
+			.withMessageStartingWith("input is refused");
+		Files.delete(file);
+		Files.move(aside, file);
+		trail.requireWritable();
+		assertThat(AuditFiles.lines(file)).extracting((line) -> AuditFiles.json(line).get("type").stringValue())
+			.containsExactly("input", AuditTrail.RESUMED);
+		assertThat(AuditChainVerifier.verify(file).valid()).isTrue();
+	}
+
+	@Test
 	void aDisabledFileNeverRefusesInput() {
 		AuditTrail trail = new AuditTrail(new AuditProperties(false, DEV_FULL), (event) -> {
 		}, new AuditFiles.TickingClock());
