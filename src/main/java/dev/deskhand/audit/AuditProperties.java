@@ -17,14 +17,24 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param syncInterval how soon an appended record is synced to disk (fsync); every record
  * is written to the file before the call that caused it returns. 0: sync each record
  * before returning (about 3.5 ms per input action on an ordinary disk)
+ * @param retryInterval while the file cannot be written (input is refused), how often a
+ * refused input action or a health check tries to write again; 0: every time
+ * @param keyFile the secret that keys the hashes of typed and clipboard text
+ * ({@link Redaction}); default {@code ~/.deskhand/audit-key}, created (mode 600) on first
+ * start. Keep it out of wherever the audit file is shipped.
  */
 @ConfigurationProperties("deskhand.audit")
 public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
-		@DefaultValue("100ms") Duration syncInterval) {
+		@DefaultValue("100ms") Duration syncInterval, @DefaultValue("1s") Duration retryInterval, Path keyFile) {
 
 	/** Syncs within the default 100 ms. */
 	public AuditProperties(boolean enabled, Path file) {
 		this(enabled, file, Duration.ofMillis(100));
+	}
+
+	/** Retries every second, with the default key file. */
+	public AuditProperties(boolean enabled, Path file, Duration syncInterval) {
+		this(enabled, file, syncInterval, Duration.ofSeconds(1), null);
 	}
 
 	@ConstructorBinding
@@ -35,12 +45,15 @@ public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
 		if (syncInterval == null || syncInterval.isNegative()) {
 			syncInterval = Duration.ZERO;
 		}
-		if (file == null) {
-			file = Path.of(home, ".deskhand", "audit.jsonl");
+		if (retryInterval == null || retryInterval.isNegative()) {
+			retryInterval = Duration.ZERO;
 		}
-		else if (file.startsWith("~")) {
-			file = Path.of(home).resolve(file.subpath(0, 1).relativize(file));
-		}
+		file = expand((file != null) ? file : Path.of("~", ".deskhand", "audit.jsonl"), home);
+		keyFile = expand((keyFile != null) ? keyFile : Path.of("~", ".deskhand", "audit-key"), home);
+	}
+
+	private static Path expand(Path path, String home) {
+		return path.startsWith("~") ? Path.of(home).resolve(path.subpath(0, 1).relativize(path)) : path;
 	}
 
 }

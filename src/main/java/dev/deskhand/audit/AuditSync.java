@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,9 +39,12 @@ final class AuditSync implements AutoCloseable {
 
 	private final AtomicLong syncs = new AtomicLong();
 
-	AuditSync(Path file, Duration interval) {
+	private final Consumer<IOException> failed;
+
+	AuditSync(Path file, Duration interval, Consumer<IOException> failed) {
 		this.file = file;
 		this.interval = interval;
+		this.failed = failed;
 		this.timer = Executors.newSingleThreadScheduledExecutor((runnable) -> {
 			Thread thread = new Thread(runnable, "deskhand-audit-sync");
 			thread.setDaemon(true);
@@ -79,6 +83,7 @@ final class AuditSync implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			logger.warn("Cannot sync audit file {} to disk", this.file, ex);
+			this.failed.accept(ex);
 		}
 	}
 

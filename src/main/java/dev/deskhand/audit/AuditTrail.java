@@ -1,38 +1,31 @@
 package dev.deskhand.audit;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.OpenOption;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.util.Assert;
 
 import dev.deskhand.audit.AuditChainVerifier.Verification;
+import dev.deskhand.audit.ChainedAuditFile.Entry;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 
 /**
  * The one place audit events are written. Each {@link #record record} becomes a Spring
@@ -70,37 +63,38 @@ import dev.deskhand.audit.AuditChainVerifier.Verification;
  * write, an edit) starts a new segment: the next record's {@code prev} is the SHA-256 of
  * that raw line and its {@code seq} is the file's line count plus one, so verification
  * reports the break at the bad line. A file whose last line lacks its newline gets one
- * first. I/O failures never reach the caller: they are logged (rate-limited), the record
- * is missing from the file, and the Spring event is still published.
+ * first.
+ *
+ * <h2>When the file cannot be written</h2> A full disk, a read-only file system, lost
+ * permissions: {@code record} still returns normally (what it records has happened) and
+ * publishes the Spring event, but the trail is now <em>unwritable</em>: the record is
+ * held in memory (up to {@value #MAX_HELD}; beyond that only counted),
+ * {@link #requireWritable()} refuses input actions, and the {@code audit} health
+ * component is DOWN. A failed append leaves nothing in the file (a partly written batch
+ * is cut off again), so the chain stays valid. A {@code record}, a
+ * {@code requireWritable} or a health check tries again, at most once every
+ * {@code deskhand.audit.retry-interval}; the first write that succeeds appends the held
+ * records in order (with their own times) and then an {@value #RESUMED} record saying
+ * since when the file could not be written, why, and how many records were held and
+ * dropped. A failed background sync makes the trail unwritable too, until a write
+ * succeeds.
+ * <p>
+ * This class is the API the rest of Deskhand calls; {@link ChainedAuditFile} writes the
+ * file.
  */
 public class AuditTrail implements AutoCloseable {
 
-	private static final Logger logger = LoggerFactory.getLogger(AuditTrail.class);
+	/** The type of the record that ends an outage. */
+	static final String RESUMED = "audit-resumed";
 
-	/*
-	 * One lock per audit file for the whole JVM, not per instance: seq, prev and the
-	 * bytes in the file must advance together, and two trails on one file (cached test
-	 * contexts, a second bean) would otherwise fork the chain. The OS file lock taken
-	 * inside it covers other processes; it cannot cover threads, as a second lock from
-	 * this JVM throws instead of waiting.
-	 */
-	private static final ConcurrentMap<Path, ReentrantLock> FILE_LOCKS = new ConcurrentHashMap<>();
+	/** Records held in memory while the file cannot be written; more are dropped. */
+	static final int MAX_HELD = 1000;
+
+	private static final Logger logger = LoggerFactory.getLogger(AuditTrail.class);
 
 	private static final long ERROR_LOG_INTERVAL_NANOS = Duration.ofMinutes(1).toNanos();
 
-	private static final Set<OpenOption> OPEN_OPTIONS = Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE,
-			StandardOpenOption.CREATE);
-
-	// Deskhand's own mapper, not Boot's: spring.jackson.* (indentation, say) must not
-	// change the
-	// file format. Failing on property-less objects sends them to the toString() fallback
-	// instead
-	// of recording {}.
-	private static final JsonMapper JSON = JsonMapper.builder()
-		.enable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-		.build();
-
-	private final boolean enabled;
+	private static final int MAX_REASON_LENGTH = 120;
 
 	private final Path file;
 
@@ -108,39 +102,44 @@ public class AuditTrail implements AutoCloseable {
 
 	private final Clock clock;
 
-	private final ReentrantLock lock;
+	private final Duration retryInterval;
+
+	/** The chained file; {@code null} when the file is disabled. */
+	private final ChainedAuditFile chain;
 
 	/**
-	 * Syncs the file off the caller's path; {@code null} when each append syncs itself.
+	 * Why the file cannot be written; {@code null} while it can. Volatile so that
+	 * {@link #requireWritable()} costs one read on the happy path.
 	 */
-	private final AuditSync sync;
+	private volatile Outage outage;
 
-	// The fields below are guarded by lock.
+	/** When a write last failed. */
+	private volatile long lastRetryNanos;
 
-	/** The file's size after this trail's last append; -1 when it must be read again. */
-	private long end = -1;
+	// The fields below are guarded by the chain's lock.
 
-	private Tail tail;
+	/** Records not yet in the file, oldest first. */
+	private final List<Entry> held = new ArrayList<>();
 
-	/** Records that failed to reach the file since the last successful append. */
+	/** Records neither in the file nor held, since the last successful append. */
+	private long dropped;
+
+	/** Appends that failed in this outage. */
 	private long failures;
 
 	private long lastErrorLogged;
 
-	private boolean fileLockUnsupported;
-
 	public AuditTrail(AuditProperties properties, ApplicationEventPublisher publisher, Clock clock) {
-		this.enabled = properties.enabled();
 		this.file = properties.file().toAbsolutePath().normalize();
 		this.publisher = publisher;
 		this.clock = clock;
-		this.lock = FILE_LOCKS.computeIfAbsent(this.file, (path) -> new ReentrantLock());
-		this.sync = (this.enabled && !properties.syncInterval().isZero())
-				? new AuditSync(this.file, properties.syncInterval()) : null;
-		if (this.enabled) {
-			start();
+		this.retryInterval = properties.retryInterval();
+		if (properties.enabled()) {
+			this.chain = new ChainedAuditFile(this.file, properties.syncInterval(), this::syncFailed);
+			probe();
 		}
 		else {
+			this.chain = null;
 			logger.info("Audit file disabled (deskhand.audit.enabled=false); audit events go to "
 					+ "/actuator/auditevents only");
 		}
@@ -148,7 +147,9 @@ public class AuditTrail implements AutoCloseable {
 
 	/**
 	 * Records one audit event: appended to the audit file (when enabled) and published as
-	 * a Spring Boot {@link AuditApplicationEvent}. Never throws on an I/O failure.
+	 * a Spring Boot {@link AuditApplicationEvent}. Never throws on an I/O failure: the
+	 * record is held and the trail becomes unwritable (see the class comment), which
+	 * {@link #requireWritable()} then reports.
 	 * @param type the event type, for example {@code approval-granted} or {@code input}
 	 * @param principal who caused it; {@code null} becomes ""
 	 * @param data details; redact typed or clipboard text with
@@ -159,10 +160,55 @@ public class AuditTrail implements AutoCloseable {
 		String who = (principal != null) ? principal : "";
 		Map<String, Object> details = (data != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(data))
 				: Map.of();
-		Instant time = this.enabled ? append(type, who, details) : this.clock.instant();
+		if (this.chain == null) {
+			publish(new Entry(this.clock.instant(), type, who, details));
+			return;
+		}
+		Entry entry;
+		Entry resumed;
+		this.chain.lock().lock();
+		try {
+			// Taken under the lock so that time never goes backwards as seq goes
+			// forwards.
+			entry = new Entry(this.clock.instant(), type, who, details);
+			if (this.outage == null || retryDue()) {
+				resumed = flush(entry);
+			}
+			else {
+				hold(entry);
+				resumed = null;
+			}
+		}
+		finally {
+			this.chain.lock().unlock();
+		}
 		// Same timestamp in the file and in /actuator/auditevents, so the two can be
 		// matched.
-		this.publisher.publishEvent(new AuditApplicationEvent(time, who, type, details));
+		publish(entry);
+		if (resumed != null) {
+			publish(resumed);
+		}
+	}
+
+	/**
+	 * Returns at once while the audit file can be written (or is disabled); call it
+	 * before every input action. While it cannot, tries to write again at most every
+	 * {@code deskhand.audit.retry-interval}, without waiting for a write in progress.
+	 * @throws DeskhandException {@code E_FAIL} while the audit file cannot be written
+	 */
+	public void requireWritable() {
+		if (this.outage == null) {
+			return;
+		}
+		retryIfDue();
+		Outage current = this.outage;
+		if (current != null) {
+			throw new DeskhandException(ErrorCode.E_FAIL,
+					"input is refused: the audit trail cannot be written (" + current.reason()
+							+ "); an operator must free space on its disk or fix its permissions "
+							+ "(see the audit component of /actuator/health); input resumes by itself once a write "
+							+ "succeeds. Observation (screenshot, zoom, list_windows, cursor_position) still works.");
+		}
 	}
 
 	/** The audit file, whether or not writing to it is enabled. */
@@ -170,270 +216,227 @@ public class AuditTrail implements AutoCloseable {
 		return this.file;
 	}
 
+	/** Whether writing the file is enabled ({@code deskhand.audit.enabled}). */
+	boolean enabled() {
+		return this.chain != null;
+	}
+
+	/**
+	 * Why the file cannot be written, after a retry if one is due; {@code null} while it
+	 * can.
+	 */
+	Outage outage() {
+		if (this.outage != null) {
+			retryIfDue();
+		}
+		return this.outage;
+	}
+
 	/**
 	 * Verifies the file up to its size between two appends, so a record being written
 	 * right now is not mistaken for a torn line.
 	 */
 	Verification verify() {
-		long size;
-		this.lock.lock();
-		try {
-			size = Files.size(this.file);
-		}
-		catch (IOException ex) {
-			// Missing or unreadable: the verifier says which.
-			size = Long.MAX_VALUE;
-		}
-		finally {
-			this.lock.unlock();
-		}
-		return AuditChainVerifier.verify(this.file, size);
-	}
-
-	private void start() {
-		this.lock.lock();
-		try {
-			if (!Files.exists(this.file)) {
-				logger.info("Audit file {} will be created with the first record", this.file);
-				return;
-			}
-			try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
-				long size = channel.size();
-				this.tail = readTail(channel, size);
-				this.end = size;
-				logger.info("Audit file {} continues at seq {}", this.file, this.tail.seq() + 1);
-			}
-		}
-		catch (IOException | RuntimeException ex) {
-			// Not fatal: every append reads the file's end again until one succeeds.
-			logger.warn("Cannot read the end of audit file {}; will try again with the first record", this.file, ex);
-		}
-		finally {
-			this.lock.unlock();
-		}
-	}
-
-	private Instant append(String type, String principal, Map<String, Object> data) {
-		this.lock.lock();
-		try {
-			// Taken under the lock so that time never goes backwards as seq goes
-			// forwards.
-			Instant time = this.clock.instant();
-			try {
-				write(time, type, principal, data);
-				if (this.failures > 0) {
-					logger.warn("Audit file {} is writable again; {} records before this one may be missing from it",
-							this.file, this.failures);
-					this.failures = 0;
-				}
-			}
-			catch (IOException | RuntimeException ex) {
-				failed(ex);
-			}
-			return time;
-		}
-		finally {
-			this.lock.unlock();
-		}
-	}
-
-	private void write(Instant time, String type, String principal, Map<String, Object> data) throws IOException {
-		long knownEnd = this.end;
-		this.end = -1;
-		createParentDirectories();
-		try (FileChannel channel = FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------"));
-				FileLock fileLock = lockFile(channel)) {
-			long size = channel.size();
-			Tail last = (size == knownEnd && this.tail != null) ? this.tail : readTail(channel, size);
-			long seq = last.seq() + 1;
-			byte[] body = serialize(seq, time, type, principal, data, last.hash()).getBytes(StandardCharsets.UTF_8);
-			String hash = ChainLine.sha256Hex(body);
-			byte[] hashField = (ChainLine.HASH_FIELD + hash + "\"}\n").getBytes(StandardCharsets.US_ASCII);
-			ByteBuffer line = ByteBuffer.allocate(1 + body.length - 1 + hashField.length);
-			if (last.needsNewline()) {
-				line.put((byte) '\n');
-			}
-			line.put(body, 0, body.length - 1).put(hashField).flip();
-			long position = size;
-			while (line.hasRemaining()) {
-				position += channel.write(line, position);
-			}
-			if (this.sync == null) {
-				channel.force(false);
-			}
-			this.tail = new Tail(seq, hash, false);
-			this.end = position;
-		}
-		if (this.sync != null) {
-			this.sync.appended();
-		}
+		return (this.chain != null) ? this.chain.verify() : AuditChainVerifier.verify(this.file);
 	}
 
 	/** Syncs records not yet on the disk. */
 	@Override
 	public void close() {
-		if (this.sync != null) {
-			this.sync.close();
+		if (this.chain != null) {
+			this.chain.close();
 		}
 	}
 
 	/** fsyncs done off the callers' path; for tests. */
 	long backgroundSyncs() {
-		return (this.sync != null) ? this.sync.syncs() : 0;
+		return (this.chain != null) ? this.chain.backgroundSyncs() : 0;
 	}
 
-	private String serialize(long seq, Instant time, String type, String principal, Map<String, Object> data,
-			String prev) {
-		Map<String, Object> record = new LinkedHashMap<>();
-		record.put("seq", seq);
-		record.put("time", time.toString());
-		record.put("type", type);
-		record.put("principal", principal);
-		record.put("data", data);
-		record.put("prev", prev);
+	// Input is refused from the start when the file cannot even be opened.
+	private void probe() {
+		this.chain.lock().lock();
 		try {
-			return JSON.writeValueAsString(record);
+			this.chain.probe();
 		}
-		catch (JacksonException ex) {
-			// A value Jackson cannot write must not cost the record: keep what toString()
-			// says.
-			logger.warn("Audit record {} has data Jackson cannot serialize ({}); writing its values as strings", type,
-					ex.getOriginalMessage());
-			Map<String, Object> strings = new LinkedHashMap<>();
-			data.forEach((key, value) -> strings.put(key, String.valueOf(value)));
-			record.put("data", strings);
-			return JSON.writeValueAsString(record);
+		catch (IOException | RuntimeException ex) {
+			failed(null, ex);
+		}
+		finally {
+			this.chain.lock().unlock();
+		}
+	}
+
+	/*
+	 * Each try writes every held record, so tries are spaced out: a burst of records into
+	 * a full disk must not cost a thousand serializations each.
+	 */
+	private boolean retryDue() {
+		return System.nanoTime() - this.lastRetryNanos >= this.retryInterval.toNanos();
+	}
+
+	private void retryIfDue() {
+		if (!retryDue()) {
+			return;
+		}
+		// Never wait behind a write that is itself stuck: the caller gets the state as
+		// it is.
+		if (this.chain == null || !this.chain.lock().tryLock()) {
+			return;
+		}
+		Entry resumed;
+		try {
+			if (this.outage == null) {
+				return;
+			}
+			resumed = flush(null);
+		}
+		finally {
+			this.chain.lock().unlock();
+		}
+		if (resumed != null) {
+			publish(resumed);
+		}
+	}
+
+	private void hold(Entry entry) {
+		if (this.held.size() < MAX_HELD) {
+			this.held.add(entry);
+		}
+		else {
+			this.dropped++;
+		}
+		Outage current = this.outage;
+		if (current != null) {
+			this.outage = new Outage(current.since(), current.reason(), this.held.size(), this.dropped);
 		}
 	}
 
 	/**
-	 * Reads the chain's state from the file's last line; see the class comment for bad
-	 * lines.
+	 * Appends the held records, then {@code entry}, and after an outage the record that
+	 * ends it; holds {@code entry} when that fails.
+	 * @param entry a new record, or {@code null}
+	 * @return the record that ended an outage, to publish; {@code null} otherwise
 	 */
-	private Tail readTail(FileChannel channel, long size) throws IOException {
-		if (size == 0) {
-			return new Tail(0, ChainLine.GENESIS, false);
+	private Entry flush(Entry entry) {
+		Outage was = this.outage;
+		List<Entry> batch = new ArrayList<>(this.held);
+		if (entry != null) {
+			batch.add(entry);
 		}
-		boolean needsNewline = read(channel, size - 1, 1)[0] != '\n';
-		long lineEnd = needsNewline ? size : size - 1;
-		long lineStart = lineStart(channel, lineEnd);
-		byte[] line = read(channel, lineStart, Math.toIntExact(lineEnd - lineStart));
-		try {
-			ChainLine.Parsed parsed = ChainLine.parse(line);
-			return new Tail(parsed.seq(), parsed.hash(), needsNewline);
-		}
-		catch (ChainLine.BadLine ex) {
-			long lines = countLines(channel, size);
-			logger.warn(
-					"The last line ({}) of audit file {} is not an audit record ({}); starting a new chain "
-							+ "segment at seq {} whose prev is the SHA-256 of that line",
-					lines, this.file, ex.getMessage(), lines + 1);
-			return new Tail(lines, ChainLine.sha256Hex(line), needsNewline);
-		}
-	}
-
-	private static long lineStart(FileChannel channel, long lineEnd) throws IOException {
-		long position = lineEnd;
-		while (position > 0) {
-			int length = (int) Math.min(8192, position);
-			position -= length;
-			byte[] chunk = read(channel, position, length);
-			for (int i = length - 1; i >= 0; i--) {
-				if (chunk[i] == '\n') {
-					return position + i + 1;
-				}
-			}
-		}
-		return 0;
-	}
-
-	private static long countLines(FileChannel channel, long size) throws IOException {
-		long lines = 0;
-		ByteBuffer buffer = ByteBuffer.allocate(65536);
-		long position = 0;
-		byte last = '\n';
-		while (position < size) {
-			buffer.clear();
-			int read = channel.read(buffer, position);
-			if (read < 0) {
-				break;
-			}
-			for (int i = 0; i < read; i++) {
-				if (buffer.get(i) == '\n') {
-					lines++;
-				}
-			}
-			last = buffer.get(read - 1);
-			position += read;
-		}
-		return (last != '\n') ? lines + 1 : lines;
-	}
-
-	private static byte[] read(FileChannel channel, long position, int length) throws IOException {
-		ByteBuffer buffer = ByteBuffer.allocate(length);
-		while (buffer.hasRemaining()) {
-			if (channel.read(buffer, position + buffer.position()) < 0) {
-				throw new IOException("file shrank while reading its last line");
-			}
-		}
-		return buffer.array();
-	}
-
-	private FileLock lockFile(FileChannel channel) throws IOException {
-		if (this.fileLockUnsupported) {
-			return null;
+		Entry resumed = null;
+		if (was != null) {
+			resumed = resumed(was);
+			batch.add(resumed);
 		}
 		try {
-			return channel.lock();
+			this.chain.append(batch);
 		}
-		catch (IOException ex) {
-			// Some file systems (NFS without lockd) refuse locks: better an unlocked
-			// append than none.
-			this.fileLockUnsupported = true;
-			logger.warn("Cannot lock audit file {} ({}); appending without a lock, so only one Deskhand process "
-					+ "should write to it", this.file, ex.getMessage());
+		catch (IOException | RuntimeException ex) {
+			if (entry != null) {
+				hold(entry);
+			}
+			failed(was, ex);
 			return null;
 		}
-	}
-
-	private void createParentDirectories() throws IOException {
-		Path parent = this.file.getParent();
-		if (parent != null && !Files.isDirectory(parent)) {
-			Files.createDirectories(parent, ownerOnly("rwx------"));
+		this.held.clear();
+		this.dropped = 0;
+		this.failures = 0;
+		if (was != null) {
+			this.outage = null;
+			logger.warn("Audit file {} is writable again; input is accepted again. {} records held since {} are in "
+					+ "it now, {} were dropped", this.file, was.held(), was.since(), was.dropped());
 		}
+		return resumed;
 	}
 
-	// The file names principals and what they did: readable by its owner only, where the
-	// OS can say so.
-	private FileAttribute<?>[] ownerOnly(String permissions) {
-		if (!this.file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-			return new FileAttribute<?>[0];
-		}
-		return new FileAttribute<?>[] {
-				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)) };
+	private Entry resumed(Outage outage) {
+		Map<String, Object> data = new LinkedHashMap<>();
+		data.put("unwritableSince", outage.since().toString());
+		data.put("reason", outage.reason());
+		data.put("heldRecords", this.held.size());
+		data.put("droppedRecords", this.dropped);
+		return new Entry(this.clock.instant(), RESUMED, "", Collections.unmodifiableMap(data));
 	}
 
-	private void failed(Exception ex) {
-		this.end = -1;
+	private void failed(Outage was, Exception ex) {
 		this.failures++;
+		this.lastRetryNanos = System.nanoTime();
+		Instant since = (was != null) ? was.since() : this.clock.instant();
+		this.outage = new Outage(since, reason(ex), this.held.size(), this.dropped);
 		long now = System.nanoTime();
 		// The first failure of an outage always shows; then one line a minute, not one
 		// per action.
 		if (this.failures == 1 || now - this.lastErrorLogged >= ERROR_LOG_INTERVAL_NANOS) {
 			this.lastErrorLogged = now;
-			logger.error("Cannot append to audit file {} ({} records not written since the last success); audit "
-					+ "events still reach /actuator/auditevents", this.file, this.failures, ex);
+			logger.error(
+					"Cannot append to audit file {}: input is refused until a write succeeds. {} records held "
+							+ "in memory, {} dropped; audit events still reach /actuator/auditevents",
+					this.file, this.held.size(), this.dropped, ex);
+		}
+	}
+
+	/*
+	 * Records appended since the last sync are in the file but may not be on the disk:
+	 * nothing to hold again, but the disk is failing, so input stops until a write (and
+	 * the sync after it) succeeds. Called on the sync thread.
+	 */
+	private void syncFailed(IOException ex) {
+		this.chain.lock().lock();
+		try {
+			Outage was = this.outage;
+			Instant since = (was != null) ? was.since() : this.clock.instant();
+			this.outage = new Outage(since, "cannot sync to disk: " + reason(ex), this.held.size(), this.dropped);
+		}
+		finally {
+			this.chain.lock().unlock();
 		}
 	}
 
 	/**
-	 * Where the chain stands at the end of the file.
-	 *
-	 * @param seq the last record's seq (0 for an empty file)
-	 * @param hash what the next record's prev must be
-	 * @param needsNewline whether the file ends in a torn line without its newline
+	 * Short and without paths: the agent reads it in its error, anyone in health.
 	 */
-	private record Tail(long seq, String hash, boolean needsNewline) {
+	private static String reason(Exception ex) {
+		String reason;
+		if (ex instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+			reason = fileSystem.getReason();
+		}
+		else if (ex instanceof AccessDeniedException) {
+			reason = "permission denied";
+		}
+		else if (ex instanceof NoSuchFileException) {
+			reason = "no such file or directory";
+		}
+		else if (ex instanceof FileAlreadyExistsException) {
+			reason = "a file is in the way";
+		}
+		else if (ex instanceof FileSystemException) {
+			reason = ex.getClass().getSimpleName();
+		}
+		else if (ex instanceof IOException && ex.getMessage() != null) {
+			reason = ex.getMessage();
+		}
+		else {
+			reason = ex.getClass().getSimpleName();
+		}
+		return (reason.length() > MAX_REASON_LENGTH) ? reason.substring(0, MAX_REASON_LENGTH) + "…" : reason;
+	}
+
+	private void publish(Entry entry) {
+		this.publisher
+			.publishEvent(new AuditApplicationEvent(entry.time(), entry.principal(), entry.type(), entry.data()));
+	}
+
+	/**
+	 * Why the audit file cannot be written.
+	 *
+	 * @param since when the outage began
+	 * @param reason the last failure, short and without paths
+	 * @param held records held in memory, written once the file takes them
+	 * @param dropped records beyond {@link #MAX_HELD}, only in
+	 * {@code /actuator/auditevents}
+	 */
+	record Outage(Instant since, String reason, int held, long dropped) {
 
 	}
 

@@ -15,8 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The audit file's line format and its hashing rule, in one place so that the writer
- * ({@link AuditTrail}) and the verifier ({@link AuditChainVerifier}) cannot drift apart.
- * The rule itself is documented on {@link AuditTrail}.
+ * ({@link ChainedAuditFile}) and the verifier ({@link AuditChainVerifier}) cannot drift
+ * apart. The rule itself is documented on {@link AuditTrail}.
  */
 final class ChainLine {
 

@@ -1,37 +1,68 @@
 package dev.deskhand.audit;
 
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
 /**
  * What may be written about text an agent types or puts on the clipboard: its length and
- * a short hash for the audit trail, or a shortened, visible form for a human deciding an
- * approval. The text itself never goes into an audit record.
+ * a short keyed hash for the audit trail, or a shortened, visible form for a human
+ * deciding an approval. The text itself never goes into an audit record.
  */
 public final class Redaction {
+
+	private static final String ALGORITHM = "HmacSHA256";
+
+	/** Hex digits of the HMAC kept: 64 bits, as many as the unkeyed hash had. */
+	private static final int HMAC_BYTES = 8;
+
+	/*
+	 * A random key of this process until the audit configuration installs the
+	 * installation's key: a hash is never unkeyed, only, before that, unconfirmable after
+	 * the process ends. Volatile: installed once at start-up, read on any thread.
+	 */
+	private static volatile SecretKeySpec key = new SecretKeySpec(randomKey(), ALGORITHM);
 
 	private Redaction() {
 	}
 
 	/**
-	 * The audit form of secret text: {@code {"length": <code points>, "sha256": "<16
-	 * hex>"}}, the first 16 hex digits of the SHA-256 of its UTF-8 bytes. The hash lets
-	 * an investigator who knows a candidate text confirm it was the one typed; it is
-	 * unsalted, so it does the same for anyone guessing a short password.
+	 * The audit form of secret text: {@code {"length": <code points>, "hmac": "<16
+	 * hex>"}}, the first 16 hex digits of the HMAC-SHA256 of its UTF-8 bytes under the
+	 * installation's audit key ({@code deskhand.audit.key-file}). Whoever holds the key
+	 * can confirm that a candidate text was the one typed; whoever holds only the audit
+	 * file cannot test guesses offline.
 	 * @param secretText the text
-	 * @return an unmodifiable map with {@code length} then {@code sha256}
+	 * @return an unmodifiable map with {@code length} then {@code hmac}
 	 */
 	public static Map<String, Object> of(String secretText) {
 		Objects.requireNonNull(secretText, "'secretText' must not be null");
-		byte[] digest = ChainLine.sha256().digest(secretText.getBytes(StandardCharsets.UTF_8));
+		byte[] digest = hmac(key, secretText.getBytes(StandardCharsets.UTF_8));
 		Map<String, Object> redacted = new LinkedHashMap<>();
 		redacted.put("length", secretText.codePointCount(0, secretText.length()));
-		redacted.put("sha256", HexFormat.of().formatHex(digest, 0, 8));
+		redacted.put("hmac", HexFormat.of().formatHex(digest, 0, HMAC_BYTES));
 		return Collections.unmodifiableMap(redacted);
+	}
+
+	/** Keys every later {@link #of} with the installation's secret; at start-up. */
+	static void install(byte[] secret) {
+		if (secret.length < AuditKey.LENGTH) {
+			throw new IllegalArgumentException("an audit key has at least " + AuditKey.LENGTH + " bytes");
+		}
+		key = new SecretKeySpec(secret.clone(), ALGORITHM);
+	}
+
+	/** The key in use; for tests that install another and put it back. */
+	static byte[] installed() {
+		return key.getEncoded();
 	}
 
 	/**
@@ -56,6 +87,25 @@ public final class Redaction {
 			summary.append("… (").append(length).append(" characters)");
 		}
 		return summary.toString();
+	}
+
+	private static byte[] hmac(SecretKeySpec secret, byte[] text) {
+		try {
+			// A Mac is not thread-safe and cheap to make: one per call.
+			Mac mac = Mac.getInstance(ALGORITHM);
+			mac.init(secret);
+			return mac.doFinal(text);
+		}
+		catch (GeneralSecurityException ex) {
+			// Every Java platform must provide HmacSHA256.
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static byte[] randomKey() {
+		byte[] random = new byte[AuditKey.LENGTH];
+		new SecureRandom().nextBytes(random);
+		return random;
 	}
 
 	private static void appendVisible(StringBuilder summary, int codePoint) {

@@ -25,10 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.actuate.audit.AuditEvent;
+import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
 
 import dev.deskhand.audit.AuditChainVerifier.Verification;
+import dev.deskhand.errors.DeskhandException;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 class AuditTrailTests {
@@ -221,22 +224,31 @@ class AuditTrailTests {
 	}
 
 	@Test
-	void anUnwritableFileDoesNotStopTheEventNorTheCaller() throws Exception {
+	void anUnwritableFileDoesNotStopTheEventNorTheCallerAndLosesNothing() throws Exception {
 		Path blocker = this.dir.resolve("blocker");
 		Files.writeString(blocker, "a file where the audit directory should be");
 		Path file = blocker.resolve("audit.jsonl");
 		List<AuditEvent> events = AuditFiles.events();
-		AuditTrail trail = AuditFiles.trail(file, events);
+		// Tries the file again on every record.
+		AuditTrail trail = new AuditTrail(new AuditProperties(true, file, Duration.ofMillis(100), Duration.ZERO, null),
+				(event) -> events.add(((AuditApplicationEvent) event).getAuditEvent()), new AuditFiles.TickingClock());
 
 		trail.record("input", "alice", Map.of("n", 1));
 		trail.record("input", "alice", Map.of("n", 2));
 		assertThat(events).hasSize(2);
 		assertThat(Files.exists(file)).isFalse();
 
+		assertThatExceptionOfType(DeskhandException.class).isThrownBy(trail::requireWritable)
+			.withMessageContaining("(a file is in the way)");
+
 		Files.delete(blocker);
 		trail.record("input", "alice", Map.of("n", 3));
-		assertThat(events).hasSize(3);
-		assertThat(AuditChainVerifier.verify(file)).isEqualTo(new Verification(true, 1, 0, "1 record, chain intact"));
+		assertThat(events).hasSize(4);
+		// The two held records, the one that ends the outage, then the new one.
+		assertThat(AuditChainVerifier.verify(file)).isEqualTo(new Verification(true, 4, 0, "4 records, chain intact"));
+		assertThat(AuditFiles.lines(file)).extracting((line) -> AuditFiles.json(line).get("type").stringValue())
+			.containsExactly("input", "input", "input", AuditTrail.RESUMED);
+		trail.requireWritable();
 	}
 
 	@Test

@@ -222,7 +222,7 @@ class OperationsLiveTest {
 		assertThat(typed.path("tool").asString()).isEqualTo("type");
 		// Only the length and the hash of what was typed.
 		assertThat(typed.path("text").path("length").asInt()).isEqualTo(secret.length());
-		assertThat(typed.path("text").path("sha256").asString()).isEqualTo(Redaction.of(secret).get("sha256"));
+		assertThat(typed.path("text").path("hmac").asString()).isEqualTo(Redaction.of(secret).get("hmac"));
 		assertThat(status.path("recent_actions").toString()).contains("\"approval-asked\"", "\"approval-granted\"");
 	}
 
