@@ -163,6 +163,9 @@ public final class DesktopActions {
 		Set<Capability> capabilities = this.rules.capabilities(actions);
 		boolean input = !capabilities.isEmpty();
 		if (input) {
+			// Nothing changes the desktop unrecorded: while the audit cannot be written,
+			// input waits.
+			this.audit.requireWritable();
 			this.lease.checkAvailable(caller.handle());
 		}
 		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
