@@ -41,6 +41,10 @@ import dev.deskhand.security.TransportSecurity;
 @ConditionalOnProperty(name = "spring.ai.mcp.server.stdio", havingValue = "false", matchIfMissing = true)
 class McpTransportConfiguration {
 
+	static final String SSE_ENDPOINT = "/sse";
+
+	static final String MESSAGE_ENDPOINT = "/mcp/message";
+
 	@Bean
 	ServerTransportSecurityValidator mcpTransportSecurityValidator(SecurityProperties security,
 			@Value("${server.address:#{null}}") String serverAddress) {
@@ -110,8 +114,8 @@ class McpTransportConfiguration {
 			ServerTransportSecurityValidator validator) {
 		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
 			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
-			.sseEndpoint("/sse")
-			.messageEndpoint("/mcp/message")
+			.sseEndpoint(SSE_ENDPOINT)
+			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)
 			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
@@ -126,6 +130,20 @@ class McpTransportConfiguration {
 					// thread.
 					.immediateExecution(true)
 					.build());
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionBindingFilter> mcpSessionBindingFilter(
+			McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpSessionBindingFilter> registration = new FilterRegistrationBean<>(
+				new McpSessionBindingFilter(new McpSessionOwners(), properties.getMcpEndpoint(), SSE_ENDPOINT,
+						MESSAGE_ENDPOINT));
+		registration.addUrlPatterns(properties.getMcpEndpoint(), SSE_ENDPOINT, MESSAGE_ENDPOINT);
+		// After Spring Security, so the request carries its authenticated principal;
+		// before
+		// the session-end filter, so a refused DELETE ends nothing.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 1);
+		return registration;
 	}
 
 	@Bean
