@@ -1,6 +1,8 @@
 package dev.deskhand.mcp;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.Function;
 
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
@@ -142,6 +144,19 @@ class McpTransportConfiguration {
 		// After Spring Security, so the request carries its authenticated principal;
 		// before
 		// the session-end filter, so a refused DELETE ends nothing.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 2);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<McpRequestScreenFilter> mcpRequestScreenFilter(McpServerStreamableHttpProperties properties,
+			ObjectProvider<McpSyncServer> server) {
+		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
+		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
+				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods));
+		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
+		// After the session binding: a message into another principal's session is not
+		// even read.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 1);
 		return registration;
 	}
