@@ -46,12 +46,16 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 
 	private final Supplier<Set<String>> streamableMethods;
 
+	private final int maxBody;
+
 	/**
 	 * @param streamableMethods the request methods the Streamable HTTP server answers
 	 * (its transport leaves the stream of an unknown method open for ever, so this screen
 	 * answers those itself)
 	 */
-	McpRequestScreenFilter(String mcpEndpoint, String messageEndpoint, Supplier<Set<String>> streamableMethods) {
+	McpRequestScreenFilter(String mcpEndpoint, String messageEndpoint, Supplier<Set<String>> streamableMethods,
+			int maxBody) {
+		this.maxBody = maxBody;
 		this.mcpEndpoint = mcpEndpoint;
 		this.messageEndpoint = messageEndpoint;
 		this.streamableMethods = streamableMethods;
@@ -81,7 +85,17 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 					"Content-Type must be application/json", null));
 			return;
 		}
-		byte[] body = request.getInputStream().readAllBytes();
+		// Eight concurrent 10 MB bodies were enough to exhaust a 256 MiB heap: a body
+		// over the limit is refused before it is read, or as soon as it grows past it.
+		if (request.getContentLengthLong() > this.maxBody) {
+			refuse(request, response, tooLarge());
+			return;
+		}
+		byte[] body = request.getInputStream().readNBytes(this.maxBody + 1);
+		if (body.length > this.maxBody) {
+			refuse(request, response, tooLarge());
+			return;
+		}
 		McpMessageScreen.Verdict verdict = McpMessageScreen.check(body,
 				streamable ? this.streamableMethods.get() : null);
 		if (verdict.isRefused()) {
@@ -89,6 +103,11 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 			return;
 		}
 		chain.doFilter(new ReadBodyRequest(request, body), new FixedErrorResponse(response, request, verdict));
+	}
+
+	private McpMessageScreen.Verdict tooLarge() {
+		return McpMessageScreen.Verdict.refused(413, McpSchema.ErrorCodes.INVALID_REQUEST,
+				"Request too large: at most " + this.maxBody + " bytes", null);
 	}
 
 	/** As the transport checks it, so that what passes here passes there. */

@@ -150,10 +150,11 @@ class McpTransportConfiguration {
 
 	@Bean
 	FilterRegistrationBean<McpRequestScreenFilter> mcpRequestScreenFilter(McpServerStreamableHttpProperties properties,
-			ObjectProvider<McpSyncServer> server) {
+			McpProperties mcp, ObjectProvider<McpSyncServer> server) {
 		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
 		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
-				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods));
+				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
+						(int) mcp.maxRequestSize().toBytes()));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
 		// After the session binding: a message into another principal's session is not
 		// even read.

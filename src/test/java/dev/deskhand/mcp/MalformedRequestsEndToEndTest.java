@@ -123,6 +123,16 @@ class MalformedRequestsEndToEndTest {
 				() -> send(mcp("no-such-session").header("Accept", "text/event-stream").GET()), failures);
 		check("DELETE /mcp no session", () -> send(mcp(null).DELETE()), failures);
 		check("DELETE /mcp unknown session", () -> send(mcp("no-such-session").DELETE()), failures);
+		String large = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"" + "x".repeat(3 << 20)
+				+ "\"}}";
+		check("POST /mcp 3 MB", () -> assertStatus(413, postMcp(session, BOTH, "application/json", large)), failures);
+		check("POST /mcp 3 MB chunked",
+				() -> assertStatus(413,
+						send(mcp(session).header("Accept", BOTH)
+							.header("Content-Type", "application/json")
+							.POST(HttpRequest.BodyPublishers.ofInputStream(
+									() -> new java.io.ByteArrayInputStream(large.getBytes(StandardCharsets.UTF_8)))))),
+				failures);
 		check("PUT /mcp", () -> send(mcp(session).PUT(HttpRequest.BodyPublishers.ofString(PING))), failures);
 		// The session survived all of it.
 		assertThat(postMcp(session, BOTH, "application/json", PING).statusCode()).isEqualTo(200);
@@ -183,6 +193,11 @@ class MalformedRequestsEndToEndTest {
 			failures.add(name + " -> " + response.statusCode() + " " + problems + ": "
 					+ body.substring(0, Math.min(body.length(), 160)));
 		}
+	}
+
+	private static HttpResponse<String> assertStatus(int expected, HttpResponse<String> response) {
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(expected);
+		return response;
 	}
 
 	private static void assertNoStackTraces(CapturedOutput output) {
