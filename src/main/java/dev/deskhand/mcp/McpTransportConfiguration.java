@@ -1,6 +1,8 @@
 package dev.deskhand.mcp;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.Function;
 
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
@@ -40,6 +42,10 @@ import dev.deskhand.security.TransportSecurity;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "spring.ai.mcp.server.stdio", havingValue = "false", matchIfMissing = true)
 class McpTransportConfiguration {
+
+	static final String SSE_ENDPOINT = "/sse";
+
+	static final String MESSAGE_ENDPOINT = "/mcp/message";
 
 	@Bean
 	ServerTransportSecurityValidator mcpTransportSecurityValidator(SecurityProperties security,
@@ -110,8 +116,8 @@ class McpTransportConfiguration {
 			ServerTransportSecurityValidator validator) {
 		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
 			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
-			.sseEndpoint("/sse")
-			.messageEndpoint("/mcp/message")
+			.sseEndpoint(SSE_ENDPOINT)
+			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)
 			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
@@ -129,6 +135,34 @@ class McpTransportConfiguration {
 					// thread.
 					.immediateExecution(true)
 					.build());
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionBindingFilter> mcpSessionBindingFilter(
+			McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpSessionBindingFilter> registration = new FilterRegistrationBean<>(
+				new McpSessionBindingFilter(new McpSessionOwners(), properties.getMcpEndpoint(), SSE_ENDPOINT,
+						MESSAGE_ENDPOINT));
+		registration.addUrlPatterns(properties.getMcpEndpoint(), SSE_ENDPOINT, MESSAGE_ENDPOINT);
+		// After Spring Security, so the request carries its authenticated principal;
+		// before
+		// the session-end filter, so a refused DELETE ends nothing.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 2);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<McpRequestScreenFilter> mcpRequestScreenFilter(McpServerStreamableHttpProperties properties,
+			McpProperties mcp, ObjectProvider<McpSyncServer> server) {
+		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
+		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
+				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
+						(int) mcp.maxRequestSize().toBytes()));
+		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
+		// After the session binding: a message into another principal's session is not
+		// even read.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 1);
+		return registration;
 	}
 
 	@Bean

@@ -28,10 +28,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param operatorTokenFile where the operator token is kept when {@code operatorToken} is
  * empty: reused when the file holds a token, otherwise a new random token is written
  * there (mode 600). Default {@code ${user.home}/.deskhand/operator-token}.
+ * @param allowLoopbackOrigins also allow browser Origins on this machine
+ * ({@code http://localhost}, {@code http://127.0.0.1}, {@code http://[::1]}, any port,
+ * http or https) without listing them: a page served from this machine is already code
+ * running here. {@code false} refuses them too unless listed in {@code allowedOrigins}.
  */
 @ConfigurationProperties("deskhand.security")
 public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
-		@DefaultValue List<AgentToken> agentTokens, @DefaultValue("") String operatorToken, Path operatorTokenFile) {
+		@DefaultValue List<AgentToken> agentTokens, @DefaultValue("") String operatorToken, Path operatorTokenFile,
+		@DefaultValue("true") boolean allowLoopbackOrigins) {
 
 	/** The principal name of whoever presents the operator token. */
 	static final String OPERATOR = "operator";
@@ -61,7 +66,8 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 	public String toString() {
 		return "SecurityProperties[allowedOrigins=" + this.allowedOrigins + ", allowedHosts=" + this.allowedHosts
 				+ ", agentTokens=" + this.agentTokens + ", operatorToken=" + (this.operatorToken.isEmpty() ? "" : "***")
-				+ ", operatorTokenFile=" + this.operatorTokenFile + "]";
+				+ ", operatorTokenFile=" + this.operatorTokenFile + ", allowLoopbackOrigins="
+				+ this.allowLoopbackOrigins + "]";
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.deskhand.security;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
@@ -17,6 +18,16 @@ public final class TransportSecurity {
 	static final List<String> LOOPBACK_HOSTS = List.of("localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]",
 			"[::1]:*");
 
+	/**
+	 * Browser Origins on this machine. The DNS-rebinding attack these checks stop is a
+	 * page from elsewhere whose name now resolves to 127.0.0.1: its Origin stays foreign.
+	 * A page whose Origin is loopback was served by a process on this machine, which can
+	 * reach the port directly anyway (the MCP conformance suite expects them accepted).
+	 */
+	static final List<String> LOOPBACK_ORIGINS = List.of("http://localhost", "http://localhost:*", "http://127.0.0.1",
+			"http://127.0.0.1:*", "http://[::1]", "http://[::1]:*", "https://localhost", "https://localhost:*",
+			"https://127.0.0.1", "https://127.0.0.1:*", "https://[::1]", "https://[::1]:*");
+
 	private TransportSecurity() {
 	}
 
@@ -30,10 +41,11 @@ public final class TransportSecurity {
 		if (hosts.isEmpty() && isLoopback(serverAddress)) {
 			hosts = LOOPBACK_HOSTS;
 		}
-		return DefaultServerTransportSecurityValidator.builder()
-			.allowedOrigins(properties.allowedOrigins())
-			.allowedHosts(hosts)
-			.build();
+		List<String> origins = new ArrayList<>(properties.allowedOrigins());
+		if (properties.allowLoopbackOrigins()) {
+			origins.addAll(LOOPBACK_ORIGINS);
+		}
+		return DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins).allowedHosts(hosts).build();
 	}
 
 	static boolean isLoopback(String address) {

@@ -52,7 +52,8 @@ class OperatorTokensTest {
 	@Test
 	void theConfiguredTokenWinsAndNoFileIsWritten() {
 		Path file = this.home.resolve("operator-token");
-		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "configured", file);
+		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "configured", file,
+				true);
 		assertThat(OperatorTokens.resolve(properties)).isEqualTo("configured");
 		assertThat(file).doesNotExist();
 	}
@@ -64,7 +65,7 @@ class OperatorTokensTest {
 
 	@Test
 	void theFileDefaultsToTheUsersHome() {
-		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null);
+		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null, true);
 		assertThat(properties.operatorTokenFile())
 			.isEqualTo(Path.of(System.getProperty("user.home"), ".deskhand", "operator-token"));
 		assertThat(properties.toString()).doesNotContain("configured");
