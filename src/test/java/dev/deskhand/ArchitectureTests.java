@@ -1,0 +1,138 @@
+package dev.deskhand;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.deskhand.platform.ClipboardDriver;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.WindowDriver;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static com.tngtech.archunit.library.GeneralCodingRules.NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS;
+
+/** The rules of DESIGN.md and CONVENTIONS.md that the compiler cannot check. */
+class ArchitectureTests {
+
+	private static JavaClasses main;
+
+	@BeforeAll
+	static void importMainClasses() throws Exception {
+		// The main classes' own directory: ImportOption's test-folder patterns assume
+		// target/.
+		Path classes = Path.of(DeskhandApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		main = new ClassFileImporter().importPath(classes);
+	}
+
+	@Test
+	void theTreeReadsAsTheDataFlow() {
+		// tools → actions → approval/screen (and audit, privacy beside them) → input →
+		// platform:
+		// each layer reaches only those below it.
+		layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("tools")
+			.definedBy("dev.deskhand.tools..")
+			.layer("actions")
+			.definedBy("dev.deskhand.actions..")
+			.layer("domain")
+			.definedBy("dev.deskhand.approval..", "dev.deskhand.screen..", "dev.deskhand.audit..",
+					"dev.deskhand.privacy..")
+			.layer("input")
+			.definedBy("dev.deskhand.input..")
+			.layer("platform")
+			.definedBy("dev.deskhand.platform..")
+			.whereLayer("actions")
+			.mayOnlyBeAccessedByLayers("tools")
+			.whereLayer("domain")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain")
+			.whereLayer("input")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain")
+			.whereLayer("platform")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain", "input")
+			.check(main);
+	}
+
+	@Test
+	void noPackageCycles() {
+		slices().matching("dev.deskhand.(**)").should().beFreeOfCycles().check(main);
+	}
+
+	@Test
+	void onlyTheInputQueueCallsTheDriversInputMethods() {
+		// Everything that presses, moves, focuses, launches or writes the clipboard runs
+		// on the
+		// input thread, behind the failsafe and the guards: the queue's package is its
+		// only caller.
+		noClasses().that()
+			.resideOutsideOfPackages("dev.deskhand.input..", "dev.deskhand.platform..")
+			.should()
+			.callMethodWhere(describe("an input method of the desktop driver", (JavaMethodCall call) -> {
+				JavaClass owner = call.getTargetOwner();
+				String name = call.getName();
+				return owner.isAssignableTo(PointerDriver.class)
+						|| (owner.isAssignableTo(KeyboardDriver.class) && !name.equals("isKnownKey"))
+						|| (owner.isAssignableTo(WindowDriver.class) && name.equals("activate"))
+						|| (owner.isAssignableTo(ClipboardDriver.class) && name.equals("write"))
+						|| (owner.isAssignableTo(DesktopDriver.class)
+								&& Set.of("launch", "releaseAll", "resetInput", "pointer").contains(name));
+			}))
+			.check(main);
+	}
+
+	@Test
+	void testClassesFollowOneNamingScheme() throws Exception {
+		// Spring's scheme: FooTests, and FooBenchmark for what -Pbench runs.
+		Path testClasses = Path.of(ArchitectureTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		JavaClasses tests = new ClassFileImporter().importPath(testClasses);
+		classes().that()
+			.areTopLevelClasses()
+			.and(describe("have test methods",
+					(JavaClass type) -> type.getMethods()
+						.stream()
+						.anyMatch((method) -> method.isAnnotatedWith(Test.class)
+								|| method.isAnnotatedWith("org.junit.jupiter.params.ParameterizedTest"))))
+			.should()
+			.haveSimpleNameEndingWith("Tests")
+			.orShould()
+			.haveSimpleNameEndingWith("Benchmark")
+			.check(tests);
+	}
+
+	@Test
+	void onlyThePlatformTouchesJna() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.deskhand.platform..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("com.sun.jna..")
+			.check(main);
+	}
+
+	@Test
+	void jnaMappingsStayInTheirOwnPackages() {
+		noClasses().that()
+			.resideOutsideOfPackages("dev.deskhand.platform.x11..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.platform.x11..")
+			.check(main);
+	}
+
+	@Test
+	void mainCodeDoesNotPrint() {
+		NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS.check(main);
+	}
+
+}

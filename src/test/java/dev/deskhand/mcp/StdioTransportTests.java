@@ -1,0 +1,231 @@
+package dev.deskhand.mcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.deskhand.testing.LocalJvm;
+import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pointer;
+import dev.deskhand.testing.TestDesktop;
+
+import static dev.deskhand.mcp.McpTestClients.call;
+import static dev.deskhand.mcp.McpTestClients.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The stdio profile as a process-spawning client (Claude Desktop, an IDE) uses it: a
+ * separate JVM started with {@code --spring.profiles.active=stdio}, spoken to over its
+ * stdin and stdout only.
+ */
+class StdioTransportTests {
+
+	private static final String OPERATOR_TOKEN = "stdio-test-operator-token";
+
+	private static final Duration START = Duration.ofMinutes(3);
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@TempDir
+	Path work;
+
+	@Test
+	void theMcpJavaSdkClientListsToolsAndCallsThemAsTheLocalUser() throws Exception {
+		int managementPort = LocalJvm.freePort();
+		List<String> stderr = new CopyOnWriteArrayList<>();
+		List<String> elicitations = new CopyOnWriteArrayList<>();
+		StdioClientTransport transport = new StdioClientTransport(
+				ServerParameters.builder(LocalJvm.tool("java")).args(deskhandArguments(managementPort)).build(),
+				McpJsonDefaults.getMapper());
+		transport.setStdErrorHandler(stderr::add);
+		McpSyncClient client = McpClient.sync(transport)
+			.clientInfo(new McpSchema.Implementation("deskhand-stdio-test", "1.0"))
+			.initializationTimeout(START)
+			.requestTimeout(START)
+			.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+			.elicitation((request) -> {
+				elicitations.add(request.message());
+				return McpTestClients.answer("approve", "once");
+			})
+			.build();
+		try {
+			McpSchema.InitializeResult initialized = client.initialize();
+			assertThat(initialized.serverInfo().name()).isEqualTo("deskhand");
+
+			assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+				.contains("screenshot", "cursor_position", "mouse_move", "left_click", "type", "key");
+
+			CallToolResult shot = call(client, "screenshot", Map.of());
+			assertThat(shot.isError()).isNotEqualTo(Boolean.TRUE);
+			assertThat(McpTestClients.image(shot).getWidth()).isEqualTo(1280);
+
+			// Pointer input asks a human: the question travels to this client over stdio
+			// while the
+			// tool waits, which deadlocks if tools run on the thread that reads stdin.
+			CallToolResult moved = call(client, "mouse_move", Map.of("coordinate", List.of(200, 100)));
+			assertThat(moved.isError()).as(text(moved)).isNotEqualTo(Boolean.TRUE);
+			assertThat(elicitations).singleElement().asString().contains("the agent (local via deskhand-stdio-test)");
+			// 1920x1080 desktop, 1280x720 screenshots: image (200,100) is screen
+			// (300,150).
+			assertThat(TestDesktop.shared().pointerLocation()).isEqualTo(new Pointer(300, 150));
+
+			CallToolResult position = call(client, "cursor_position", Map.of());
+			assertThat(text(position)).contains("\"coordinate\":[200,100]");
+
+			// The operators' port stays, behind the operator token. It opens when the
+			// context has
+			// started, which can be after stdin already answers (the MCP server starts
+			// with its bean).
+			HttpResponse<String> deskhand = awaitOperatorPort(new OperatorApi(managementPort, OPERATOR_TOKEN))
+				.get("/actuator/deskhand");
+			assertThat(deskhand.statusCode()).isEqualTo(200);
+			assertThat(deskhand.body()).contains("\"principal\":\"local\"", "\"client\":\"deskhand-stdio-test\"");
+		}
+		finally {
+			client.closeGracefully();
+		}
+		// stderr is for the JVM's own complaints only; the log goes to its file.
+		assertThat(stderr).noneMatch((line) -> line.contains(" INFO ") || line.contains(" WARN "));
+	}
+
+	@Test
+	void stdoutCarriesOnlyJsonRpcAndClosingStdinEndsTheServer() throws Exception {
+		List<String> command = new ArrayList<>();
+		command.add(LocalJvm.tool("java"));
+		command.addAll(deskhandArguments(0));
+		Process server = new ProcessBuilder(command).redirectError(this.work.resolve("stderr.txt").toFile()).start();
+		BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
+		Thread reader = new Thread(() -> readLines(server, stdout), "stdio-test-stdout");
+		reader.start();
+		try {
+			talkThenCloseStdin(server, stdout, this::diagnostics);
+			// stdin is closed: the MCP stdio lifecycle says the server exits now.
+			assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("server exits when stdin closes").isTrue();
+			assertThat(server.exitValue()).isZero();
+		}
+		finally {
+			server.destroyForcibly();
+		}
+		reader.join(10_000);
+		// Every line the process wrote, start-up and shutdown included, was one JSON-RPC
+		// message.
+		for (String line : stdout) {
+			assertThat(JSON.readTree(line).path("jsonrpc").asString()).as(line).isEqualTo("2.0");
+		}
+	}
+
+	private static void talkThenCloseStdin(Process server, BlockingQueue<String> stdout, Supplier<String> diagnostics)
+			throws Exception {
+		try (OutputStream stdin = server.getOutputStream()) {
+			send(stdin, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+					+ "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+			assertThat(response(stdout, START, diagnostics).path("result").path("serverInfo").path("name").asString())
+				.isEqualTo("deskhand");
+			send(stdin, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+			send(stdin, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+					+ "\"cursor_position\",\"arguments\":{}}}");
+			JsonNode position = response(stdout, Duration.ofSeconds(60), diagnostics);
+			assertThat(position.path("id").asInt()).isEqualTo(2);
+			assertThat(position.path("result").path("content").get(0).path("text").asString()).contains("coordinate");
+		}
+	}
+
+	private List<String> deskhandArguments(int managementPort) {
+		return List.of("-cp", System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication",
+				"--spring.profiles.active=stdio", "--deskhand.display.name=" + TestDesktop.shared().display(),
+				"--deskhand.display.managed=false", "--management.server.port=" + managementPort,
+				"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
+				"--logging.file.name=" + this.work.resolve("stdio.log"));
+	}
+
+	/** The spawned server's stderr and log, for a failure message. */
+	private String diagnostics() {
+		StringBuilder text = new StringBuilder();
+		for (String name : List.of("stderr.txt", "stdio.log")) {
+			Path file = this.work.resolve(name);
+			try {
+				List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of("(none)");
+				text.append("\n--- ").append(name).append(" (last 40 lines)\n");
+				lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach((l) -> text.append(l).append('\n'));
+			}
+			catch (IOException ex) {
+				text.append("\n--- ").append(name).append(": ").append(ex);
+			}
+		}
+		return text.toString();
+	}
+
+	private static OperatorApi awaitOperatorPort(OperatorApi operator) throws InterruptedException {
+		long deadline = System.nanoTime() + START.toNanos();
+		while (true) {
+			try {
+				operator.get("/actuator/health");
+				return operator;
+			}
+			catch (UncheckedIOException ex) {
+				if (System.nanoTime() > deadline) {
+					throw ex;
+				}
+				Thread.sleep(200);
+			}
+		}
+	}
+
+	private static void send(OutputStream stdin, String message) throws IOException {
+		stdin.write((message + "\n").getBytes(StandardCharsets.UTF_8));
+		stdin.flush();
+	}
+
+	/**
+	 * The next line on stdout, which must be a JSON-RPC message; fails on anything else.
+	 */
+	private static JsonNode response(BlockingQueue<String> stdout, Duration timeout, Supplier<String> diagnostics)
+			throws InterruptedException {
+		String line = stdout.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		assertThat(line).as(() -> "a line on stdout within " + timeout + diagnostics.get()).isNotNull();
+		JsonNode message = JSON.readTree(line);
+		assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
+		return message;
+	}
+
+	private static void readLines(Process server, BlockingQueue<String> lines) {
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+			String line;
+			while ((line = reader.readLine()) != null) {
+				lines.add(line);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.deskhand.ops;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+import dev.deskhand.fake.FakeDesktopDriver;
+import dev.deskhand.fake.MutableClock;
+import dev.deskhand.input.Failsafe;
+import dev.deskhand.input.FailsafeProperties;
+import dev.deskhand.input.FailsafeState;
+import dev.deskhand.input.InputAction;
+import dev.deskhand.input.InputProperties;
+import dev.deskhand.input.InputQueue;
+import dev.deskhand.platform.x11.X11DesktopDriver;
+import dev.deskhand.testing.TestDesktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+class DeskhandHealthIndicatorTests {
+
+	private static final FailsafeState ARMED = new FailsafeState(false, null, null, null, 0);
+
+	@Test
+	void upWithDriverDetailsThenDegradedWhileANativeCallIsStuck() {
+		FakeDesktopDriver driver = new FakeDesktopDriver();
+		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofMillis(100), 4))) {
+			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue, () -> ARMED);
+			Health healthy = indicator.health();
+			assertThat(healthy.getStatus()).isEqualTo(Status.UP);
+			assertThat(healthy.getDetails()).containsEntry("driver", "fake")
+				.containsEntry("queue", "healthy")
+				.containsEntry("displayReachable", true);
+
+			CountDownLatch stuck = new CountDownLatch(1);
+			driver.blockTyping = stuck;
+			assertThatThrownBy(() -> queue.execute("s", new InputAction.TypeText("x")));
+			Health degraded = indicator.health();
+			assertThat(degraded.getStatus().getCode()).isEqualTo("DEGRADED");
+			assertThat(degraded.getDetails()).containsEntry("queue", "degraded").containsEntry("stuckAction", "type");
+
+			stuck.countDown();
+			await().atMost(Duration.ofSeconds(5)).until(() -> indicator.health().getStatus().equals(Status.UP));
+		}
+	}
+
+	@Test
+	void outOfServiceWhileTheFailsafeCoolsDownAndUpWhenTheCooldownEnds() {
+		FakeDesktopDriver driver = new FakeDesktopDriver();
+		MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
+		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofSeconds(5), 4))) {
+			Failsafe failsafe = new Failsafe(driver, queue,
+					new FailsafeProperties("ctrl+alt+Escape", false, Duration.ofSeconds(30), Duration.ofMillis(20)),
+					new SimpleMeterRegistry(), clock, List.of());
+			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue, failsafe::state);
+			failsafe.trip("operator", "operator");
+			Health tripped = indicator.health();
+			assertThat(tripped.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+			assertThat(tripped.getDetails()).containsEntry("failsafe", "tripped")
+				.containsEntry("failsafeReason", "operator")
+				.containsEntry("failsafeUntil", "2026-11-30T12:00:30Z")
+				.containsEntry("displayReachable", true);
+
+			clock.advance(Duration.ofSeconds(30));
+			Health armed = indicator.health();
+			assertThat(armed.getStatus()).isEqualTo(Status.UP);
+			assertThat(armed.getDetails()).containsEntry("failsafe", "armed").doesNotContainKey("failsafeReason");
+		}
+	}
+
+	@Test
+	void aGoneDisplayIsDownEvenWhileTheFailsafeIsTripped() {
+		FakeDesktopDriver driver = new FakeDesktopDriver() {
+
+			@Override
+			public boolean reachable() {
+				return false;
+			}
+
+		};
+		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofSeconds(5), 4))) {
+			FailsafeState tripped = new FailsafeState(true, "operator", Instant.EPOCH, Instant.MAX, 1);
+			Health health = new DeskhandHealthIndicator(driver, queue, () -> tripped).health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails()).containsEntry("displayReachable", false);
+		}
+	}
+
+	@Test
+	void downWhenTheRealXServerGoesAway() {
+		TestDesktop desktop = TestDesktop.start("800x600x24");
+		boolean stopped = false;
+		try (X11DesktopDriver driver = X11DesktopDriver.connect(desktop.display());
+				InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofSeconds(5), 4))) {
+			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue, () -> ARMED);
+			Health up = indicator.health();
+			assertThat(up.getStatus()).isEqualTo(Status.UP);
+			assertThat(up.getDetails()).containsEntry("driver", driver.name())
+				.containsEntry("display", desktop.display())
+				.containsEntry("displayReachable", true);
+
+			desktop.close();
+			stopped = true;
+			Health down = indicator.health();
+			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(down.getDetails()).containsEntry("displayReachable", false);
+		}
+		finally {
+			if (!stopped) {
+				desktop.close();
+			}
+		}
+	}
+
+}
