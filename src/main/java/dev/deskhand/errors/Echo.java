@@ -16,14 +16,19 @@ public final class Echo {
 	 * {@code 'value'}, or {@code 'prefix…' (N characters)} when longer than {@link #MAX}.
 	 */
 	public static String of(Object value) {
+		return of(value, MAX);
+	}
+
+	/** As {@link #of(Object)}, cut after {@code max} characters. */
+	public static String of(Object value, int max) {
 		if (value == null) {
 			return "null";
 		}
 		String text = String.valueOf(value);
-		if (text.length() <= MAX) {
+		if (text.length() <= max) {
 			return "'" + text + "'";
 		}
-		int end = Character.isHighSurrogate(text.charAt(MAX - 1)) ? MAX - 1 : MAX;
+		int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
 		return "'" + text.substring(0, end) + "…' (" + text.length() + " characters)";
 	}
 

@@ -1,8 +1,11 @@
 package dev.deskhand.tools;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -30,6 +33,12 @@ class ToolArgumentErrors implements BeanPostProcessor {
 
 	private static final Logger logger = LoggerFactory.getLogger(ToolArgumentErrors.class);
 
+	private static final String SCHEMA_PREFIX = "Validation failed: JSON schema validation errors: ";
+
+	// A schema verdict names the argument and what was wrong, never the value: enough
+	// room for a few.
+	private static final int MAX_DETAIL = 300;
+
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (bean instanceof List<?> list && !list.isEmpty()
@@ -48,7 +57,14 @@ class ToolArgumentErrors implements BeanPostProcessor {
 	static SyncToolSpecification wrap(SyncToolSpecification spec) {
 		BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> handler = spec.callHandler();
 		String tool = spec.tool().name();
+		Map<String, Object> schema = spec.tool().inputSchema();
+		JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
 		return new SyncToolSpecification(spec.tool(), (exchange, request) -> {
+			Map<String, Object> arguments = (request.arguments() != null) ? request.arguments() : Map.of();
+			JsonSchemaValidator.ValidationResponse verdict = validator.validate(schema, arguments);
+			if (!verdict.valid()) {
+				return schemaError(tool, verdict.errorMessage());
+			}
 			CallToolResult result;
 			try {
 				result = handler.apply(exchange, request);
@@ -61,6 +77,13 @@ class ToolArgumentErrors implements BeanPostProcessor {
 			}
 			return argumentError(tool, firstText(result));
 		});
+	}
+
+	private static CallToolResult schemaError(String tool, String message) {
+		String detail = String.valueOf(message).replace(SCHEMA_PREFIX, "");
+		logger.debug("{}: arguments refused by its input schema: {}", tool, Echo.of(detail, MAX_DETAIL));
+		return ToolResults.error(DeskhandException
+			.args("the arguments of " + tool + " do not fit its input schema: " + Echo.of(detail, MAX_DETAIL)));
 	}
 
 	private static CallToolResult argumentError(String tool, String message) {
