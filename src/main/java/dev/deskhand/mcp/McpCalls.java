@@ -45,13 +45,9 @@ final class McpCalls {
 		return true;
 	}
 
-	int inFlight() {
-		return this.calls.size();
-	}
-
 	/**
-	 * A legacy SSE session has no header: its id is the message endpoint's sessionId
-	 * parameter.
+	 * @param mcpSession the {@code Mcp-Session-Id} header, or on legacy SSE the message
+	 * endpoint's {@code sessionId} parameter
 	 */
 	private record Key(String principal, String mcpSession, String requestId) {
 
