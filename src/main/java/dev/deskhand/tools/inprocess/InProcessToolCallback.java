@@ -18,6 +18,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
 
 /**
@@ -73,11 +74,11 @@ final class InProcessToolCallback implements ToolCallback {
 		}
 		catch (JacksonException ex) {
 			return ErrorCode.E_ARGS + ": the arguments of " + this.tool.name() + " are not a JSON object: "
-					+ ex.getOriginalMessage();
+					+ Echo.of(ex.getOriginalMessage(), 200);
 		}
 		CallToolResult invalid = ToolInputValidator.validate(this.tool, arguments, true, this.validator);
 		if (invalid != null) {
-			return ErrorCode.E_ARGS + ": " + text(invalid, session);
+			return ErrorCode.E_ARGS + ": " + Echo.of(text(invalid, session), 300);
 		}
 		CallToolRequest request = new CallToolRequest(this.tool.name(), arguments);
 		return text(this.method.call(new InProcessRequestContext(session, request)), session);
