@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -51,6 +53,8 @@ import static org.awaitility.Awaitility.await;
 class DisplayFaultLiveTest {
 
 	static final String OPERATOR_TOKEN = "display-fault-operator-token";
+
+	private static final Logger logger = LoggerFactory.getLogger(DisplayFaultLiveTest.class);
 
 	/** A 2 s call timeout plus room for a loaded machine. */
 	private static final Duration ANSWER_BOUND = Duration.ofSeconds(10);
@@ -116,7 +120,10 @@ class DisplayFaultLiveTest {
 		for (String tool : List.of("screenshot", "cursor_position", "mouse_move")) {
 			Map<String, Object> arguments = tool.equals("mouse_move") ? Map.of("coordinate", List.of(100, 100))
 					: Map.of();
-			assertThat(boundedTool(tool, arguments)).as(tool).matches("^E_(TIMEOUT|NO_DESKTOP): .*");
+			long start = System.nanoTime();
+			String answer = boundedTool(tool, arguments);
+			logger.info("{} on a stopped server answered in {} ms: {}", tool, millisSince(start), answer);
+			assertThat(answer).as(tool).matches("^E_(TIMEOUT|NO_DESKTOP): .*");
 		}
 		await().atMost(RECOVERY).untilAsserted(() -> {
 			JsonNode deskhand = health().path("components").path("deskhand");
@@ -128,7 +135,9 @@ class DisplayFaultLiveTest {
 
 		desktop.continueServer();
 		this.stopped = false;
+		long continued = System.nanoTime();
 		awaitTool("screenshot", Map.of());
+		logger.info("screenshot worked again {} ms after SIGCONT", millisSince(continued));
 
 		CompletableFuture<String> hold = async("hold_key",
 				() -> text(call(this.client, "hold_key", Map.of("text", "shift", "duration", 20))));
@@ -136,6 +145,7 @@ class DisplayFaultLiveTest {
 		desktop.killServer();
 		long killed = System.nanoTime();
 		String held = bounded("hold_key after the kill", hold::join);
+		logger.info("a 20 s hold_key answered {} ms after SIGKILL: {}", millisSince(killed), held);
 		assertThat(held).startsWith("E_NO_DESKTOP: ");
 		assertThat(Duration.ofNanos(System.nanoTime() - killed)).as("answered long before the 20 s hold ends")
 			.isLessThan(ANSWER_BOUND);
@@ -146,13 +156,19 @@ class DisplayFaultLiveTest {
 		assertThat(liveness()).isEqualTo(200);
 
 		desktop.restartServer();
+		long restarted = System.nanoTime();
 		awaitTool("screenshot", Map.of());
+		logger.info("screenshot worked again {} ms after a new Xvfb was ready", millisSince(restarted));
 		assertThat(text(call(this.client, "mouse_move", Map.of("coordinate", List.of(200, 150)))))
 			.doesNotStartWith("E_");
 		assertThat(desktop.pointerLocation().x()).isGreaterThan(0);
 		await().atMost(RECOVERY)
 			.untilAsserted(() -> assertThat(health().path("components").path("deskhand").path("status").asString())
 				.isEqualTo("UP"));
+	}
+
+	private static long millisSince(long nanoTime) {
+		return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanoTime);
 	}
 
 	private String boundedTool(String tool, Map<String, Object> arguments) {
