@@ -1,11 +1,16 @@
 package dev.deskhand.platform.x11;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import com.sun.jna.Memory;
@@ -96,7 +101,7 @@ final class X11Connection implements AutoCloseable {
 	 */
 	static X11Connection open(String name, String role) {
 		X11Libraries libraries = X11Libraries.get();
-		X11.Display display = libraries.xlib().XOpenDisplay(name);
+		X11.Display display = libraries.opening(() -> libraries.xlib().XOpenDisplay(name));
 		if (display == null) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + name + " is not reachable");
 		}
@@ -104,6 +109,48 @@ final class X11Connection implements AutoCloseable {
 		libraries.register(connection);
 		logger.debug("opened the {} connection to X display {}", role, name);
 		return connection;
+	}
+
+	/**
+	 * Like {@link #open}, on a thread of its own, waiting at most {@code timeout}: for
+	 * threads that must never be lost to an open that does not return (a stopped server,
+	 * or one that died in the middle of it, see {@link X11Libraries}), such as the
+	 * failsafe's poller and the clipboard's loop. An open that returns late is closed.
+	 */
+	static X11Connection openBounded(String name, String role, Duration timeout) {
+		CompletableFuture<X11Connection> opened = new CompletableFuture<>();
+		Thread opener = new Thread(() -> {
+			try {
+				X11Connection connection = open(name, role);
+				if (!opened.complete(connection)) {
+					connection.close();
+				}
+			}
+			catch (RuntimeException ex) {
+				opened.completeExceptionally(ex);
+			}
+		}, "deskhand-x11-open-" + role + "-" + name);
+		opener.setDaemon(true);
+		opener.start();
+		try {
+			return opened.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			opened.cancel(false);
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"X display " + name + " did not answer a new connection within " + timeout.toMillis() + " ms");
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof DeskhandException failure) {
+				throw new DeskhandException(failure.code(), failure.getMessage(), failure);
+			}
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "cannot open X display " + name, ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			opened.cancel(false);
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "interrupted while opening X display " + name, ex);
+		}
 	}
 
 	/**

@@ -237,9 +237,11 @@ final class X11SharedConnection implements AutoCloseable {
 		catch (TimeoutException ex) {
 			if (task.state.compareAndSet(Task.PENDING, Task.GIVEN_UP)) {
 				// it never started: the task ahead of it overran; give the worker up if
-				// that one has run longer than a call may
+				// that one has run longer than a call may and is not delivering
+				Task<?> running = current.running;
 				long since = current.busySince;
-				if (since != 0 && System.nanoTime() - since >= this.callTimeout.toNanos()) {
+				if (running != null && since != 0 && System.nanoTime() - since >= this.callTimeout.toNanos()
+						&& running.state.compareAndSet(Task.RUNNING, Task.GIVEN_UP)) {
 					abandon(current);
 				}
 				throw timedOut(timeout, ex);
@@ -248,7 +250,7 @@ final class X11SharedConnection implements AutoCloseable {
 				abandon(current);
 				throw timedOut(timeout, ex);
 			}
-			// delivering or done: its native calls are over
+			// delivering or done: its native calls are over, the answer is coming
 			try {
 				return getUninterruptibly(task, DELIVERY_GRACE);
 			}
@@ -409,6 +411,8 @@ final class X11SharedConnection implements AutoCloseable {
 
 		static final int GIVEN_UP = 3;
 
+		static final int DONE = 4;
+
 		/** {@code null}: close the connection and end the worker. */
 		final Function<X11Connection, T> action;
 
@@ -446,6 +450,9 @@ final class X11SharedConnection implements AutoCloseable {
 
 		volatile long lastStart;
 
+		/** The task running now, {@code null} when idle. */
+		volatile Task<?> running;
+
 		volatile boolean abandoned;
 
 		Worker(X11Connection initial, int number) {
@@ -461,6 +468,10 @@ final class X11SharedConnection implements AutoCloseable {
 				while (true) {
 					Task<?> task = this.tasks.take();
 					if (task.action == null) {
+						// closed before the answer, so that the server is left alone
+						// after
+						// close() returns
+						closeConnection();
 						task.result.complete(null);
 						return;
 					}
@@ -486,11 +497,15 @@ final class X11SharedConnection implements AutoCloseable {
 			}
 			finally {
 				retired(this);
-				X11Connection last = this.connection;
-				this.connection = null;
-				if (last != null) {
-					last.close();
-				}
+				closeConnection();
+			}
+		}
+
+		private void closeConnection() {
+			X11Connection last = this.connection;
+			this.connection = null;
+			if (last != null) {
+				last.close();
 			}
 		}
 
@@ -498,6 +513,7 @@ final class X11SharedConnection implements AutoCloseable {
 			long start = System.nanoTime() | 1;
 			this.lastStart = start;
 			this.busySince = start;
+			this.running = task;
 			RUNNING.set(task);
 			try {
 				X11Connection current = connection(task.mayOpen);
@@ -506,13 +522,19 @@ final class X11SharedConnection implements AutoCloseable {
 					// wanted
 					current.abandon();
 				}
-				task.result.complete(task.action.apply(current));
+				T value = task.action.apply(current);
+				// done before the answer: a caller timing out at this moment takes the
+				// answer rather than giving up a worker that is fine
+				task.state.getAndUpdate((state) -> (state == Task.GIVEN_UP) ? state : Task.DONE);
+				task.result.complete(value);
 			}
 			catch (RuntimeException | Error ex) {
+				task.state.getAndUpdate((state) -> (state == Task.GIVEN_UP) ? state : Task.DONE);
 				task.fail(ex);
 			}
 			finally {
 				RUNNING.remove();
+				this.running = null;
 				this.busySince = 0;
 			}
 		}
