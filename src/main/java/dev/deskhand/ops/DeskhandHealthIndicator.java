@@ -1,5 +1,6 @@
 package dev.deskhand.ops;
 
+import java.util.Locale;
 import java.util.function.Supplier;
 
 import org.springframework.boot.health.contributor.Health;
@@ -10,13 +11,16 @@ import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.DesktopHealth;
 
 /**
  * The {@code deskhand} health component: the driver, whether its display answers, the
- * input queue and the failsafe. DOWN when the display is gone, OUT_OF_SERVICE while the
- * failsafe cools down (input is refused, on purpose), DEGRADED while a native call is
- * stuck past its timeout. The readiness group includes it, so a load balancer stops
- * sending agents to a desktop that cannot take input.
+ * input queue and the failsafe. DOWN when the display is gone, does not answer, or the
+ * driver is wedged (with the reason), OUT_OF_SERVICE while the failsafe cools down (input
+ * is refused, on purpose), DEGRADED while a native call is stuck past its timeout. The
+ * readiness group includes it, so a load balancer stops sending agents to a desktop that
+ * cannot take input. It reads what the driver last saw ({@link DesktopDriver#health()})
+ * and never waits for the display itself.
  */
 class DeskhandHealthIndicator implements HealthIndicator {
 
@@ -36,17 +40,25 @@ class DeskhandHealthIndicator implements HealthIndicator {
 
 	@Override
 	public Health health() {
-		boolean reachable = this.driver.reachable();
+		DesktopHealth desktop = this.driver.health();
+		boolean reachable = desktop.isAnswering();
 		QueueState state = this.queue.state();
 		FailsafeState failsafeState = this.failsafe.get();
-		Health.Builder builder = Health.status(status(reachable, failsafeState, state))
+		Health.Builder builder = Health.status(status(desktop, failsafeState, state))
 			.withDetail("driver", this.driver.name())
 			.withDetail("display", this.driver.target())
 			.withDetail("displayReachable", reachable)
+			.withDetail("displayState", desktop.state().name().toLowerCase(Locale.ROOT))
 			.withDetail("queue", state.degraded() ? "degraded" : "healthy")
 			.withDetail("queueWaiting", state.waiting())
 			.withDetail("queueCapacity", state.capacity())
 			.withDetail("failsafe", failsafeState.tripped() ? "tripped" : "armed");
+		if (desktop.reason() != null) {
+			builder.withDetail("displayProblem", desktop.reason());
+		}
+		if (desktop.wedged()) {
+			builder.withDetail("driverWedged", true);
+		}
 		if (failsafeState.tripped()) {
 			builder.withDetail("failsafeReason", failsafeState.reason())
 				.withDetail("failsafeUntil", String.valueOf(failsafeState.until()));
@@ -59,8 +71,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 
 	// The worst first, in the order management.endpoint.health.status.order aggregates
 	// them.
-	private static Status status(boolean reachable, FailsafeState failsafe, QueueState queue) {
-		if (!reachable) {
+	private static Status status(DesktopHealth desktop, FailsafeState failsafe, QueueState queue) {
+		if (!desktop.isAnswering() || desktop.wedged()) {
 			return Status.DOWN;
 		}
 		if (failsafe.tripped()) {

@@ -26,6 +26,17 @@ class OpsConfiguration {
 	}
 
 	@Bean
+	DesktopLossAbort desktopLossAbort(DesktopDriver driver, InputQueue queue) {
+		return new DesktopLossAbort(driver, queue);
+	}
+
+	// In the liveness group: DOWN only when a restart is what helps.
+	@Bean("deskhandDriver")
+	DriverLivenessIndicator deskhandDriverLivenessIndicator(DesktopDriver driver) {
+		return new DriverLivenessIndicator(driver);
+	}
+
+	@Bean
 	ApprovalsEndpoint approvalsEndpoint(ApprovalService approvals) {
 		return new ApprovalsEndpoint(approvals);
 	}

@@ -1,5 +1,10 @@
 package dev.deskhand.platform;
 
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.deskhand.errors.DeskhandException;
+
 /**
  * The only code that touches the OS. One bean per platform, chosen by
  * {@link ConditionalOnOs}.
@@ -18,8 +23,25 @@ public interface DesktopDriver {
 	/** Where it is connected, e.g. {@code :0} or {@code :99 (managed Xvfb)}. */
 	String target();
 
-	/** Whether the desktop answers right now (a cheap round trip). */
+	/** Whether the desktop answers right now (a cheap round trip, bounded). */
 	boolean reachable();
+
+	/**
+	 * What the driver last saw of its desktop, without touching it: never blocks, for
+	 * health and probes. The default asks {@link #reachable()}.
+	 */
+	default DesktopHealth health() {
+		return reachable() ? DesktopHealth.answering() : new DesktopHealth(DesktopHealth.State.GONE,
+				name() + " desktop " + target() + " does not answer", false);
+	}
+
+	/**
+	 * Registers a listener the driver tells, on a thread of its own, when its desktop
+	 * stops answering or goes away, with the error a running action should end with. It
+	 * must return quickly. Drivers that cannot tell ignore it.
+	 */
+	default void onDesktopLost(Consumer<DeskhandException> listener) {
+	}
 
 	DisplayDriver displays();
 
@@ -42,7 +64,7 @@ public interface DesktopDriver {
 	 * @throws dev.deskhand.errors.DeskhandException E_NOT_FOUND when the program cannot
 	 * be started
 	 */
-	Process launch(java.util.List<String> command);
+	Process launch(List<String> command);
 
 	/**
 	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and

@@ -109,9 +109,14 @@ class DeskhandHealthIndicatorTests {
 
 			desktop.close();
 			stopped = true;
+			// health reads what the driver's heartbeat saw last: it never waits for the
+			// display
+			await().atMost(Duration.ofSeconds(15)).until(() -> indicator.health().getStatus().equals(Status.DOWN));
 			Health down = indicator.health();
-			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(down.getDetails()).containsEntry("displayReachable", false);
+			assertThat(down.getDetails()).containsEntry("displayReachable", false)
+				.containsEntry("displayState", "gone")
+				.hasEntrySatisfying("displayProblem",
+						(problem) -> assertThat(problem.toString()).contains(desktop.display()));
 		}
 		finally {
 			if (!stopped) {

@@ -379,6 +379,45 @@ public final class TestDesktop implements AutoCloseable {
 		this.session.stop();
 	}
 
+	/**
+	 * Stops the X server with SIGSTOP: it keeps its sockets and clients but answers
+	 * nothing until {@link #continueServer()}. Private desktops only.
+	 */
+	public void stopServer() {
+		requirePrivate();
+		this.session.signalXvfb("STOP");
+	}
+
+	/** Lets a server stopped by {@link #stopServer()} run again (SIGCONT). */
+	public void continueServer() {
+		requirePrivate();
+		this.session.signalXvfb("CONT");
+	}
+
+	/**
+	 * Kills the X server with SIGKILL, as a crash would; openbox goes with it. Private
+	 * desktops only.
+	 */
+	public void killServer() {
+		requirePrivate();
+		this.session.killXvfb();
+	}
+
+	/**
+	 * Starts a new X server and openbox on the same display number after
+	 * {@link #killServer()}.
+	 */
+	public void restartServer() {
+		requirePrivate();
+		this.session.restartXvfb();
+	}
+
+	private void requirePrivate() {
+		if (this.isShared) {
+			throw new IllegalStateException("the shared test desktop must not be stopped or killed");
+		}
+	}
+
 	@Override
 	public String toString() {
 		return String.format(Locale.ROOT, "TestDesktop[%s %s, Xvfb pid %d, openbox pid %d]", display(), this.geometry,

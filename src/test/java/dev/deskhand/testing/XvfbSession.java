@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One Xvfb server plus openbox, started and stopped by PID.
@@ -18,6 +19,12 @@ import java.util.Map;
  * pick by hand, and Xvfb's own lock file ({@code /tmp/.X<n>-lock}, created atomically)
  * decides races with a parallel build: a number that is taken makes Xvfb exit with
  * "Server is already active", and the next number is tried.
+ * <p>
+ * Xvfb runs with {@code -noreset}: by default an X server resets itself when its last
+ * client disconnects, and a client that connects during that reset fails. Between Xvfb's
+ * readiness and openbox's connection the readiness checks are the only clients, so the
+ * first of them to disconnect would reset the server under openbox or a test (seen once
+ * in 610 CI runs).
  */
 final class XvfbSession {
 
@@ -33,14 +40,18 @@ final class XvfbSession {
 
 	private final String display;
 
-	private final Process xvfb;
-
-	private final Process openbox;
+	private final String geometry;
 
 	private final Path workDir;
 
-	private XvfbSession(String display, Process xvfb, Process openbox, Path workDir) {
+	// replaced when a fault test restarts the server on the same number
+	private volatile Process xvfb;
+
+	private volatile Process openbox;
+
+	private XvfbSession(String display, String geometry, Process xvfb, Process openbox, Path workDir) {
 		this.display = display;
+		this.geometry = geometry;
 		this.xvfb = xvfb;
 		this.openbox = openbox;
 		this.workDir = workDir;
@@ -58,7 +69,7 @@ final class XvfbSession {
 			StartedXvfb started = startXvfb(geometry, workDir);
 			xvfb = started.process();
 			openbox = startOpenbox(started.display(), workDir);
-			return new XvfbSession(started.display(), xvfb, openbox, workDir);
+			return new XvfbSession(started.display(), geometry, xvfb, openbox, workDir);
 		}
 		catch (RuntimeException ex) {
 			CommandRunner.stop(openbox, STOP_GRACE);
@@ -75,40 +86,49 @@ final class XvfbSession {
 					|| Files.exists(Path.of("/tmp/.X11-unix/X" + number))) {
 				continue;
 			}
-			Path ready = workDir.resolve("xvfb-" + number + ".displayfd");
-			Path log = workDir.resolve("xvfb-" + number + ".log");
-			// -displayfd 1: Xvfb writes the display number to stdout once it accepts
-			// connections
-			List<String> command = List.of("Xvfb", ":" + number, "-screen", "0", geometry, "-nolisten", "tcp",
-					"+extension", "RANDR", "-displayfd", "1");
-			ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ready.toFile())
-				.redirectError(log.toFile());
-			Process process = CommandRunner.start(builder, command);
-			long deadline = System.nanoTime() + XVFB_READY_TIMEOUT.toNanos();
-			while (true) {
-				String written = read(ready);
-				if (written.endsWith("\n")) {
-					return new StartedXvfb(":" + written.strip(), process);
-				}
-				if (!process.isAlive()) {
-					String reason = read(log);
-					if (reason.contains("already active") || reason.contains("Cannot establish any listening")) {
-						tried.add(":" + number);
-						break;
-					}
-					throw new IllegalStateException("Xvfb :" + number + " " + geometry + " exited with code "
-							+ process.exitValue() + " before accepting connections:\n" + tail(reason));
-				}
-				if (System.nanoTime() > deadline) {
-					CommandRunner.stop(process, STOP_GRACE);
-					throw new IllegalStateException("Xvfb :" + number + " did not accept connections within "
-							+ XVFB_READY_TIMEOUT + ":\n" + tail(read(log)));
-				}
-				Pause.millis(10);
+			StartedXvfb started = startOn(number, geometry, workDir);
+			if (started != null) {
+				return started;
 			}
+			tried.add(":" + number);
 		}
 		throw new IllegalStateException("no free X display number between :" + FIRST_DISPLAY + " and :" + LAST_DISPLAY
 				+ " (taken while starting: " + tried + ")");
+	}
+
+	/**
+	 * @return the started server, or {@code null} when the number is taken
+	 */
+	private static StartedXvfb startOn(int number, String geometry, Path workDir) {
+		Path ready = workDir.resolve("xvfb-" + number + ".displayfd");
+		Path log = workDir.resolve("xvfb-" + number + ".log");
+		// -displayfd 1: Xvfb writes the display number to stdout once it accepts
+		// connections
+		List<String> command = List.of("Xvfb", ":" + number, "-screen", "0", geometry, "-nolisten", "tcp", "+extension",
+				"RANDR", "-noreset", "-displayfd", "1");
+		ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ready.toFile()).redirectError(log.toFile());
+		Process process = CommandRunner.start(builder, command);
+		long deadline = System.nanoTime() + XVFB_READY_TIMEOUT.toNanos();
+		while (true) {
+			String written = read(ready);
+			if (written.endsWith("\n")) {
+				return new StartedXvfb(":" + written.strip(), process);
+			}
+			if (!process.isAlive()) {
+				String reason = read(log);
+				if (reason.contains("already active") || reason.contains("Cannot establish any listening")) {
+					return null;
+				}
+				throw new IllegalStateException("Xvfb :" + number + " " + geometry + " exited with code "
+						+ process.exitValue() + " before accepting connections:\n" + tail(reason));
+			}
+			if (System.nanoTime() > deadline) {
+				CommandRunner.stop(process, STOP_GRACE);
+				throw new IllegalStateException("Xvfb :" + number + " did not accept connections within "
+						+ XVFB_READY_TIMEOUT + ":\n" + tail(read(log)));
+			}
+			Pause.millis(10);
+		}
 	}
 
 	private static Process startOpenbox(String display, Path workDir) {
@@ -163,6 +183,44 @@ final class XvfbSession {
 		CommandRunner.stop(this.openbox, STOP_GRACE);
 		CommandRunner.stop(this.xvfb, STOP_GRACE);
 		CommandRunner.deleteRecursively(this.workDir);
+	}
+
+	/** Sends Xvfb a signal by name ({@code STOP}, {@code CONT}) and waits for kill. */
+	void signalXvfb(String signal) {
+		new CommandRunner(Map.of())
+			.run(Duration.ofSeconds(10), null, List.of("kill", "-" + signal, Long.toString(this.xvfb.pid())))
+			.requireSuccess("kill -" + signal);
+	}
+
+	/**
+	 * SIGKILLs Xvfb, as a crash would, and waits until it is gone; openbox then exits.
+	 */
+	void killXvfb() {
+		this.xvfb.destroyForcibly();
+		try {
+			if (!this.xvfb.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new IllegalStateException("Xvfb " + this.xvfb.pid() + " survived SIGKILL");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		CommandRunner.stop(this.openbox, STOP_GRACE);
+	}
+
+	/** Starts a new Xvfb and openbox on this session's display number, after killXvfb. */
+	void restartXvfb() {
+		if (this.xvfb.isAlive()) {
+			throw new IllegalStateException("Xvfb " + this.xvfb.pid() + " still runs on " + this.display);
+		}
+		int number = Integer.parseInt(this.display.substring(1));
+		StartedXvfb started = startOn(number, this.geometry, this.workDir);
+		if (started == null) {
+			throw new IllegalStateException("display " + this.display + " was taken by another server");
+		}
+		this.xvfb = started.process();
+		this.openbox = startOpenbox(this.display, this.workDir);
 	}
 
 	boolean isAlive() {

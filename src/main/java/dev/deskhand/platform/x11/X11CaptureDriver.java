@@ -30,8 +30,9 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 
 	private final X11DamageTracker damage;
 
-	// the fields below belong to the observation connection and are only touched under
-	// its lock
+	// the fields below belong to the observation connection and are only touched by its
+	// worker; a worker given up while stuck stops at its next requireUsable, before it
+	// touches them again
 
 	private X11Connection shmConnection;
 
@@ -130,6 +131,16 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 		Pointer image = xlib.XGetImage(connection.display(), connection.root(), region.x(), region.y(), region.width(),
 				region.height(), new NativeLong(-1), Xlib.ZPIXMAP);
 		connection.requireUsable();
+		if (image != null) {
+			try {
+				// the pixels go into the caller's buffer: not once the caller gave up
+				X11SharedConnection.claimDelivery();
+			}
+			catch (DeskhandException ex) {
+				xlib.XDestroyImage(image);
+				throw ex;
+			}
+		}
 		if (image == null) {
 			X11Error error = connection.takeError();
 			throw new DeskhandException(ErrorCode.E_FAIL,
@@ -155,7 +166,7 @@ final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 	@Override
 	public void close() {
 		this.damage.close();
-		this.observe.runLocked(this::releaseSegment);
+		this.observe.runIfConnected((connection) -> releaseSegment());
 	}
 
 }

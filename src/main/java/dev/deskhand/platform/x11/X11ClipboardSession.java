@@ -104,7 +104,8 @@ final class X11ClipboardSession implements AutoCloseable {
 	 * @throws DeskhandException E_NO_DESKTOP when the display is unreachable
 	 */
 	static X11ClipboardSession open(String displayName) {
-		X11Connection connection = X11Connection.open(displayName, "clipboard");
+		// bounded: the clipboard's thread must not be lost to an open that never returns
+		X11Connection connection = X11Connection.openBounded(displayName, "clipboard", X11Clipboard.WRITE_TIMEOUT);
 		try {
 			Xlib xlib = connection.libraries().xlib();
 			// unmapped and 1x1 off screen: it only needs to exist to own the selection

@@ -1,11 +1,16 @@
 package dev.deskhand.platform.x11;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import com.sun.jna.Memory;
@@ -25,9 +30,17 @@ import dev.deskhand.platform.x11.jna.Xrandr;
 
 /**
  * One Xlib connection ({@code Display*}) and the typed calls Deskhand makes on it. Not
- * thread-safe: each connection has one owner at a time (the input thread, or whoever
- * holds an {@link X11SharedConnection}'s lock). X errors and a lost server are recorded
- * here by {@link X11Libraries}' handlers instead of ending the process.
+ * thread-safe: each connection has one owner thread at a time (an
+ * {@link X11SharedConnection}'s worker, the clipboard's thread, a failsafe sensor's
+ * poller). X errors and a lost server are recorded here by {@link X11Libraries}' handlers
+ * instead of ending the process.
+ *
+ * <p>
+ * A connection the server dropped is never passed to {@code XCloseDisplay}: on such a
+ * connection it was seen to block for good (holding Xlib's display lock), and all it
+ * would free is some memory and a socket, once per lost server. A connection given up
+ * while its owner is stuck in a call ({@link #abandon()}) refuses every further request,
+ * so the owner, should it ever return, touches nothing it shared with others.
  */
 final class X11Connection implements AutoCloseable {
 
@@ -63,6 +76,8 @@ final class X11Connection implements AutoCloseable {
 
 	private volatile boolean closed;
 
+	private volatile boolean abandoned;
+
 	private volatile X11Error lastError;
 
 	private volatile boolean expectingErrors;
@@ -86,7 +101,7 @@ final class X11Connection implements AutoCloseable {
 	 */
 	static X11Connection open(String name, String role) {
 		X11Libraries libraries = X11Libraries.get();
-		X11.Display display = libraries.xlib().XOpenDisplay(name);
+		X11.Display display = libraries.opening(() -> libraries.xlib().XOpenDisplay(name));
 		if (display == null) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + name + " is not reachable");
 		}
@@ -97,16 +112,57 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	/**
+	 * Like {@link #open}, on a thread of its own, waiting at most {@code timeout}: for
+	 * threads that must never be lost to an open that does not return (a stopped server,
+	 * or one that died in the middle of it, see {@link X11Libraries}), such as the
+	 * failsafe's poller and the clipboard's loop. An open that returns late is closed.
+	 */
+	static X11Connection openBounded(String name, String role, Duration timeout) {
+		CompletableFuture<X11Connection> opened = new CompletableFuture<>();
+		Thread opener = new Thread(() -> {
+			try {
+				X11Connection connection = open(name, role);
+				if (!opened.complete(connection)) {
+					connection.close();
+				}
+			}
+			catch (RuntimeException ex) {
+				opened.completeExceptionally(ex);
+			}
+		}, "deskhand-x11-open-" + role + "-" + name);
+		opener.setDaemon(true);
+		opener.start();
+		try {
+			return opened.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			opened.cancel(false);
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"X display " + name + " did not answer a new connection within " + timeout.toMillis() + " ms");
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof DeskhandException failure) {
+				throw new DeskhandException(failure.code(), failure.getMessage(), failure);
+			}
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "cannot open X display " + name, ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			opened.cancel(false);
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "interrupted while opening X display " + name, ex);
+		}
+	}
+
+	/**
 	 * Whether an X server answers at this display name: opens a connection and closes it.
 	 */
 	static boolean isReachable(String name) {
-		X11Libraries libraries = X11Libraries.get();
-		X11.Display display = libraries.xlib().XOpenDisplay(name);
-		if (display == null) {
+		try (X11Connection probe = open(name, "probe")) {
+			return probe.isUsable();
+		}
+		catch (DeskhandException ex) {
 			return false;
 		}
-		libraries.xlib().XCloseDisplay(display);
-		return true;
 	}
 
 	X11Libraries libraries() {
@@ -126,7 +182,21 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	boolean isUsable() {
-		return !this.broken && !this.closed;
+		return !this.broken && !this.closed && !this.abandoned;
+	}
+
+	/** Whether the server dropped the connection (Xlib reported an IO error on it). */
+	boolean isBroken() {
+		return this.broken;
+	}
+
+	/**
+	 * Gives the connection up while its owner is stuck in a call on it: from now on every
+	 * request fails, so the owner stops at its next check should the call ever return.
+	 * Any thread.
+	 */
+	void abandon() {
+		this.abandoned = true;
 	}
 
 	void markBroken() {
@@ -198,6 +268,10 @@ final class X11Connection implements AutoCloseable {
 		if (this.broken) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
 					"lost the connection to X display " + this.name + "; the X server went away");
+		}
+		if (this.abandoned) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + this.name + " stopped answering the "
+					+ this.role + " connection, and Deskhand gave that connection up");
 		}
 	}
 
@@ -465,15 +539,21 @@ final class X11Connection implements AutoCloseable {
 		return status == 0 && actualFormat.getValue() != 0;
 	}
 
-	/** Closes the connection; safe to call twice, and on a broken connection. */
+	/**
+	 * Closes the connection; safe to call twice. Call it on the owner's thread. A broken
+	 * connection is left as it is (see the class comment), still registered, so that
+	 * Xlib's handlers keep recognising its address.
+	 */
 	@Override
 	public void close() {
 		if (this.closed) {
 			return;
 		}
 		this.closed = true;
-		// XCloseDisplay on a broken connection frees its memory without talking to the
-		// server
+		if (this.broken) {
+			logger.debug("leaving the lost {} connection to X display {} unclosed", this.role, this.name);
+			return;
+		}
 		this.xlib.XCloseDisplay(this.display);
 		this.libraries.unregister(this);
 		logger.debug("closed the {} connection to X display {}", this.role, this.name);

@@ -43,8 +43,8 @@ final class X11DamageTracker implements AutoCloseable {
 
 	private final X11SharedConnection observe;
 
-	// the fields below belong to the observation connection and are only touched under
-	// its lock
+	// the fields below belong to the observation connection and are only touched by its
+	// worker
 
 	private final X11DamageConsumers consumers = new X11DamageConsumers(MAX_AREAS);
 
@@ -163,6 +163,8 @@ final class X11DamageTracker implements AutoCloseable {
 		IntByReference count = new IntByReference();
 		Pointer rectangles = xfixes.XFixesFetchRegion(connection.display(), this.parts, count);
 		connection.requireUsable();
+		// the consumers are shared with the worker that may replace this one
+		X11SharedConnection.claimDelivery();
 		this.fetches++;
 		// each emptying re-arms one DamageNotify; Xlib queued them while it waited for
 		// the reply
@@ -214,7 +216,7 @@ final class X11DamageTracker implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.observe.runLocked(this::release);
+		this.observe.runIfConnected((connection) -> release());
 	}
 
 }

@@ -1,8 +1,10 @@
 package dev.deskhand.platform.x11;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +14,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DisplayDriver;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
@@ -22,11 +25,13 @@ import dev.deskhand.platform.WindowDriver;
  * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
  *
  * <p>
- * Connections, one owner each: observation (displays, pointer position, capture, windows;
- * any thread, one at a time), input (the InputQueue's thread only), control (release-all
- * and the keymap restore, any thread, so that a stuck input thread cannot block them),
- * the clipboard's (its own thread, started on first use, since it must answer other
- * clients at any moment), and one per failsafe sensor.
+ * Connections, one owner thread each, and every call on them bounded by
+ * {@code deskhand.display.call-timeout} ({@link X11SharedConnection}): observation
+ * (displays, pointer position, capture, windows), input (called from the InputQueue's
+ * thread only), control (release-all and the keymap restore, so that a stuck input call
+ * cannot block them), the clipboard's (its own thread, started on first use, since it
+ * must answer other clients at any moment), and one per failsafe sensor. An
+ * {@link X11DisplayWatch} follows whether the display answers.
  */
 public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
@@ -35,6 +40,12 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	/** {@code XQueryPointer} mask bit of button 1; buttons 2-5 follow. */
 	private static final int BUTTON1_MASK = 1 << 8;
 
+	/** {@code deskhand.display.call-timeout}'s default. */
+	static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
+
+	/** {@code deskhand.display.wedged-after}'s default. */
+	static final Duration DEFAULT_WEDGED_AFTER = Duration.ofSeconds(60);
+
 	private final String displayName;
 
 	private final X11ManagedDisplay managed;
@@ -42,6 +53,12 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	private final X11SharedConnection observe;
 
 	private final X11SharedConnection control;
+
+	private final X11SharedConnection input;
+
+	private final X11DisplayWatch watch;
+
+	private final Duration callTimeout;
 
 	private final X11HeldInputs held = new X11HeldInputs();
 
@@ -57,21 +74,22 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final X11Clipboard clipboard;
 
-	/** Only the input thread reads or replaces it (resetInput runs there too). */
-	private X11Connection input;
-
 	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed,
-			boolean shmAllowed) {
+			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter) {
 		this.displayName = displayName;
 		this.managed = managed;
-		this.observe = new X11SharedConnection(displayName, "observe", observation);
-		this.control = new X11SharedConnection(displayName, "control", null);
+		this.callTimeout = callTimeout;
+		this.watch = new X11DisplayWatch(displayName, callTimeout, wedgedAfter);
+		this.observe = new X11SharedConnection(displayName, "observe", observation, callTimeout, this.watch);
+		this.control = new X11SharedConnection(displayName, "control", null, callTimeout, this.watch);
+		this.input = new X11SharedConnection(displayName, "input", null, callTimeout, this.watch);
 		this.displays = new X11DisplayDriver(this.observe);
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
-		this.pointer = new X11PointerDriver(this::input, this.held);
-		this.keyboard = new X11KeyboardDriver(this::input, this.held, X11TypingPace.system());
+		this.pointer = new X11PointerDriver(this.input, this.held);
+		this.keyboard = new X11KeyboardDriver(this.input, this.held, X11TypingPace.system());
 		this.windows = new X11WindowDriver(this.observe, X11ClientProcess.system());
 		this.clipboard = new X11Clipboard(displayName);
+		this.watch.start(this.observe, this::releaseAfterReturn);
 	}
 
 	/**
@@ -90,6 +108,16 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 * @param shmAllowed false to capture with XGetImage even where MIT-SHM works
 	 */
 	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed) {
+		return connect(displayName, managed, shmAllowed, DEFAULT_CALL_TIMEOUT, DEFAULT_WEDGED_AFTER);
+	}
+
+	/**
+	 * @param callTimeout how long any one call on the display may take
+	 * @param wedgedAfter how long a native call may stay stuck while the display answers
+	 * before health calls the driver wedged
+	 */
+	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed,
+			Duration callTimeout, Duration wedgedAfter) {
 		X11Connection observation;
 		try {
 			observation = X11Connection.open(displayName, "observe");
@@ -118,7 +146,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			throw ex;
 		}
 		logger.info("connected to X display {}{}", displayName, (managed != null) ? " (managed Xvfb)" : "");
-		return new X11DesktopDriver(displayName, observation, managed, shmAllowed);
+		return new X11DesktopDriver(displayName, observation, managed, shmAllowed, callTimeout, wedgedAfter);
 	}
 
 	@Override
@@ -155,6 +183,28 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
+	public DesktopHealth health() {
+		return this.watch.health();
+	}
+
+	/**
+	 * Told on the thread that noticed it (a worker, a caller, the heartbeat), within
+	 * about a second plus the call timeout of the display going away or stopping.
+	 */
+	@Override
+	public void onDesktopLost(Consumer<DeskhandException> listener) {
+		this.watch.onLost(listener);
+	}
+
+	/**
+	 * After the display answered again: what a stopped server read before it stopped may
+	 * have pressed keys that nobody releases now.
+	 */
+	private void releaseAfterReturn() {
+		releaseAll();
+	}
+
+	@Override
 	public DisplayDriver displays() {
 		return this.displays;
 	}
@@ -176,17 +226,6 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	@Override
 	public KeyboardDriver keyboard() {
 		return this.keyboard;
-	}
-
-	private X11Connection input() {
-		if (this.input == null || !this.input.isUsable()) {
-			if (this.input != null) {
-				this.input.close();
-			}
-			this.input = null;
-			this.input = X11Connection.open(this.displayName, "input");
-		}
-		return this.input;
 	}
 
 	@Override
@@ -255,6 +294,10 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.keyboard.forgetPressed();
 	}
 
+	/**
+	 * Releases what is held and starts the next input call on a new connection. Every
+	 * call is bounded, so nothing here waits for a display that does not answer.
+	 */
 	@Override
 	public void resetInput() {
 		try {
@@ -264,16 +307,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			logger.warn("could not release keys and buttons before resetting the input connection: {}",
 					ex.getMessage());
 		}
-		if (this.input != null) {
-			this.input.close();
-			this.input = null;
-		}
-		try {
-			input();
-		}
-		catch (DeskhandException ex) {
-			logger.warn("could not reopen the input connection (the next input action retries): {}", ex.getMessage());
-		}
+		this.input.runIfConnected(X11Connection::close);
 	}
 
 	/**
@@ -283,6 +317,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 */
 	@Override
 	public void close() {
+		this.watch.close();
 		try {
 			releaseAll();
 			this.keyboard.blockToRestore().ifPresent(this::restoreKeymap);
@@ -291,10 +326,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			logger.warn("could not release input or restore the keymap of X display {}: {}", this.displayName,
 					ex.getMessage());
 		}
-		if (this.input != null) {
-			this.input.close();
-			this.input = null;
-		}
+		this.input.close();
 		this.clipboard.close();
 		this.capture.close();
 		this.observe.close();

@@ -44,7 +44,8 @@ final class X11DriverFactory {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, fail.message());
 		}
 		else if (decision instanceof UseExisting existing) {
-			driver = X11DesktopDriver.connect(existing.name());
+			driver = X11DesktopDriver.connect(existing.name(), null, true, properties.callTimeout(),
+					properties.wedgedAfter());
 		}
 		else {
 			logger.info("{}; starting a managed Xvfb ({})", ((StartManaged) decision).why(),
@@ -52,7 +53,8 @@ final class X11DriverFactory {
 			X11ManagedDisplay managed = X11ManagedDisplay.start(properties.managedGeometry(), firstManagedNumber,
 					xvfb.orElseThrow(), findExecutable("openbox", path).orElse(null));
 			try {
-				driver = X11DesktopDriver.connect(managed.displayName(), managed, true);
+				driver = X11DesktopDriver.connect(managed.displayName(), managed, true, properties.callTimeout(),
+						properties.wedgedAfter());
 			}
 			catch (RuntimeException ex) {
 				managed.close();

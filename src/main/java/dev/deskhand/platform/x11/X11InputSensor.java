@@ -1,5 +1,6 @@
 package dev.deskhand.platform.x11;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,6 +35,8 @@ final class X11InputSensor implements InputStateSensor {
 	private static final long RECONNECT_INTERVAL_NANOS = 1_000_000_000L;
 
 	private static final String ROLE = "sensor";
+
+	private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(5);
 
 	private final String displayName;
 
@@ -204,7 +207,9 @@ final class X11InputSensor implements InputStateSensor {
 			return null;
 		}
 		try {
-			X11Connection opened = X11Connection.open(this.displayName, ROLE);
+			// bounded: the failsafe's poller must not be lost to an open that never
+			// returns
+			X11Connection opened = X11Connection.openBounded(this.displayName, ROLE, OPEN_TIMEOUT);
 			try {
 				opened.selectKeyboardMappingEvents();
 			}

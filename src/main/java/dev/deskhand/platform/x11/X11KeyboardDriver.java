@@ -1,13 +1,12 @@
 package dev.deskhand.platform.x11;
 
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import com.sun.jna.platform.unix.X11;
@@ -30,7 +29,10 @@ import dev.deskhand.platform.x11.X11TypingPlanner.Stroke;
  * mapping is restored at close.
  *
  * <p>
- * All state but {@link #block} belongs to the input thread.
+ * Each step is one bounded call on the input connection's worker; typing goes a chunk (or
+ * {@value #STROKES_PER_SYNC} strokes) per call, so that an interrupt of the input thread
+ * stops it between calls. All state but {@link #block} and {@link #pressed} belongs to
+ * the input thread and the calls it makes, one at a time.
  */
 final class X11KeyboardDriver implements KeyboardDriver {
 
@@ -39,14 +41,14 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	/** Strokes between round trips and interrupt checks inside a long chunk. */
 	private static final int STROKES_PER_SYNC = 64;
 
-	private final Supplier<X11Connection> input;
+	private final X11SharedConnection input;
 
 	private final X11HeldInputs held;
 
 	private final X11TypingPace pace;
 
 	/** For each keysym pressed through {@link #pressKey}, the keycode it went down on. */
-	private final Map<Long, Integer> pressed = new HashMap<>();
+	private final Map<Long, Integer> pressed = new ConcurrentHashMap<>();
 
 	/**
 	 * Block keycodes stroked since the last rebind: the next rebind must leave them
@@ -60,7 +62,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	private volatile boolean rebound;
 
-	X11KeyboardDriver(Supplier<X11Connection> input, X11HeldInputs held, X11TypingPace pace) {
+	X11KeyboardDriver(X11SharedConnection input, X11HeldInputs held, X11TypingPace pace) {
 		this.input = input;
 		this.held = held;
 		this.pace = pace;
@@ -88,45 +90,55 @@ final class X11KeyboardDriver implements KeyboardDriver {
 	@Override
 	public void pressKey(String keyName) {
 		long keysym = requireKeysym(keyName);
-		X11Connection connection = this.input.get();
-		X11Keymap keymap = connection.keyboardMapping();
-		this.pace.refresh();
-		// a key name means a key: bind what no key types without modifiers (exclam, A, a
-		// symbol)
-		Chunk chunk = planner(connection, keymap).plan(new long[] { keysym }, 0, pinnedKeycodes(), this.recentKeycodes)
-			.get(0);
-		if (chunk.rebind() != null) {
-			rebind(connection, chunk.rebind());
-		}
-		int keycode = chunk.strokes().get(0).keycode();
-		remember(chunk);
-		this.held.keyDown(keycode);
-		connection.fakeKey(keycode, true);
-		this.pressed.put(keysym, keycode);
-		this.pace.keysSent(1);
-		connection.syncAndCheck("pressing " + keyName);
+		this.input.call((connection) -> {
+			X11Keymap keymap = connection.keyboardMapping();
+			this.pace.refresh();
+			// a key name means a key: bind what no key types without modifiers (exclam,
+			// A, a symbol)
+			Chunk chunk = planner(connection, keymap)
+				.plan(new long[] { keysym }, 0, pinnedKeycodes(), this.recentKeycodes)
+				.get(0);
+			if (chunk.rebind() != null) {
+				awaitPace();
+				rebind(connection, chunk.rebind());
+			}
+			int keycode = chunk.strokes().get(0).keycode();
+			remember(chunk);
+			this.held.keyDown(keycode);
+			connection.fakeKey(keycode, true);
+			this.pressed.put(keysym, keycode);
+			this.pace.keysSent(1);
+			connection.syncAndCheck("pressing " + keyName);
+			return null;
+		});
 	}
 
 	@Override
 	public void releaseKey(String keyName) {
 		long keysym = requireKeysym(keyName);
-		X11Connection connection = this.input.get();
-		Integer keycode = this.pressed.remove(keysym);
-		if (keycode == null) {
-			int found = connection.keyboardMapping().find(keysym, 1, (code) -> false);
-			if (found < 0) {
-				logger.debug("releasing {}: no key holds it, nothing to release", keyName);
-				return;
+		this.input.call((connection) -> {
+			Integer keycode = this.pressed.remove(keysym);
+			if (keycode == null) {
+				int found = connection.keyboardMapping().find(keysym, 1, (code) -> false);
+				if (found < 0) {
+					logger.debug("releasing {}: no key holds it, nothing to release", keyName);
+					return null;
+				}
+				keycode = found >> 1;
 			}
-			keycode = found >> 1;
-		}
-		try {
-			connection.fakeKey(keycode, false);
-		}
-		finally {
-			this.held.keyUp(keycode);
-		}
-		connection.syncAndCheck("releasing " + keyName);
+			try {
+				connection.fakeKey(keycode, false);
+			}
+			finally {
+				this.held.keyUp(keycode);
+			}
+			connection.syncAndCheck("releasing " + keyName);
+			return null;
+		});
+	}
+
+	/** What a typing call found and changed before its first stroke. */
+	private record Preparation(List<Chunk> chunks, int shiftKeycode, X11ModifierGuard guard) {
 	}
 
 	@Override
@@ -135,51 +147,88 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		if (keysyms.length == 0) {
 			return;
 		}
-		X11Connection connection = this.input.get();
-		X11Keymap keymap = connection.keyboardMapping();
-		X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
-		// with another keyboard group active, the keymap's own keys type that group's
-		// symbols
-		int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
-		List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes(),
-				this.recentKeycodes);
+		Preparation prepared = this.input.call((connection) -> {
+			X11Keymap keymap = connection.keyboardMapping();
+			X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
+			// with another keyboard group active, the keymap's own keys type that
+			// group's symbols
+			int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
+			List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes(),
+					this.recentKeycodes);
+			int shiftKeycode = shiftKeycode(keymap, chunks);
+			guard.neutralize();
+			return new Preparation(chunks, shiftKeycode, guard);
+		});
 		this.pace.refresh();
 		if (this.pace.currentFactor() > 1) {
 			logger.debug("the host is loaded: typing pauses {}x as long before each rebind",
 					String.format("%.1f", this.pace.currentFactor()));
 		}
-		int shiftKeycode = shiftKeycode(keymap, chunks);
-		guard.neutralize();
 		try {
 			int typed = 0;
-			for (Chunk chunk : chunks) {
+			for (Chunk chunk : prepared.chunks()) {
 				checkInterrupted(typed, keysyms.length);
 				if (chunk.rebind() != null) {
-					rebind(connection, chunk.rebind());
+					awaitPace();
+					this.input.call((connection) -> {
+						rebind(connection, chunk.rebind());
+						return null;
+					});
 				}
 				remember(chunk);
-				int inChunk = 0;
-				try {
-					for (Stroke stroke : chunk.strokes()) {
-						if (inChunk > 0 && inChunk % STROKES_PER_SYNC == 0) {
-							connection.sync();
-							checkInterrupted(typed, keysyms.length);
-						}
-						stroke(connection, stroke, shiftKeycode);
-						inChunk++;
-						typed++;
+				List<Stroke> strokes = chunk.strokes();
+				for (int from = 0; from < strokes.size(); from += STROKES_PER_SYNC) {
+					if (from > 0) {
+						checkInterrupted(typed, keysyms.length);
 					}
+					List<Stroke> group = strokes.subList(from, Math.min(strokes.size(), from + STROKES_PER_SYNC));
+					boolean last = from + STROKES_PER_SYNC >= strokes.size();
+					this.input.call((connection) -> {
+						strokeAll(connection, group, prepared.shiftKeycode(), last);
+						return null;
+					});
+					typed += group.size();
 				}
-				finally {
-					// keys of a chunk cut short count too: the next rebind must wait for
-					// them
-					this.pace.keysSent(inChunk);
-				}
-				connection.syncAndCheck("typing text");
 			}
 		}
 		finally {
-			guard.restore();
+			restoreQuietly(prepared.guard());
+		}
+	}
+
+	private void strokeAll(X11Connection connection, List<Stroke> group, int shiftKeycode, boolean endOfChunk) {
+		int sent = 0;
+		try {
+			for (Stroke stroke : group) {
+				stroke(connection, stroke, shiftKeycode);
+				sent++;
+			}
+		}
+		finally {
+			// keys of a chunk cut short count too: the next rebind must wait for them
+			this.pace.keysSent(sent);
+		}
+		if (endOfChunk) {
+			connection.syncAndCheck("typing text");
+		}
+		else {
+			connection.sync();
+		}
+	}
+
+	private void restoreQuietly(X11ModifierGuard guard) {
+		try {
+			this.input.call((connection) -> {
+				// on another connection than the one it inspected, there is nothing to
+				// put back
+				if (guard.isOn(connection)) {
+					guard.restore();
+				}
+				return null;
+			});
+		}
+		catch (DeskhandException ex) {
+			logger.debug("could not put the modifier state back after typing: {}", ex.getMessage());
 		}
 	}
 
@@ -251,7 +300,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		return this.held.keycodes().stream().filter(current::contains).collect(Collectors.toSet());
 	}
 
-	private void rebind(X11Connection connection, X11TypingPlanner.Rebind rebind) {
+	/** Waits until the client may have read the keys sent before a rebind. */
+	private void awaitPace() {
 		long wait = this.pace.nanosUntilRebind();
 		if (wait > 0) {
 			try {
@@ -262,6 +312,9 @@ final class X11KeyboardDriver implements KeyboardDriver {
 				throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted", ex);
 			}
 		}
+	}
+
+	private void rebind(X11Connection connection, X11TypingPlanner.Rebind rebind) {
 		long[] rows = new long[rebind.keysyms().length * 2];
 		for (int i = 0; i < rebind.keysyms().length; i++) {
 			rows[2 * i] = rebind.keysyms()[i];

@@ -3,6 +3,8 @@ package dev.deskhand.platform.x11;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 import com.sun.jna.Function;
 import com.sun.jna.Library;
@@ -182,6 +184,26 @@ final class X11Libraries {
 		return this.xfixes;
 	}
 
+	/** Set while this thread is inside XOpenDisplay: see {@link #onIoError}. */
+	private static final ThreadLocal<Boolean> OPENING = ThreadLocal.withInitial(() -> false);
+
+	/**
+	 * Runs an XOpenDisplay. Should the server go away in the middle of it, the thread is
+	 * parked for good rather than letting Xlib exit the JVM (libX11 reads the exit
+	 * handler before it calls ours, and a display gets ours only once XOpenDisplay
+	 * returned): threads that must not be lost open through
+	 * {@link X11Connection#openBounded}.
+	 */
+	<T> T opening(Supplier<T> open) {
+		OPENING.set(true);
+		try {
+			return open.get();
+		}
+		finally {
+			OPENING.set(false);
+		}
+	}
+
 	void register(X11Connection connection) {
 		this.connections.put(Pointer.nativeValue(connection.display().getPointer()), connection);
 		if (this.ioErrorExitHandlerAvailable) {
@@ -232,6 +254,15 @@ final class X11Libraries {
 		X11Connection connection = this.connections.get(Pointer.nativeValue(display));
 		if (connection != null) {
 			connection.markBroken();
+		}
+		else if (OPENING.get()) {
+			// the server went away inside XOpenDisplay, before register could install our
+			// exit handler: returning would let Xlib exit() the JVM
+			logger.error("the X server went away while this thread was opening a connection; Xlib would end the"
+					+ " process now, so this thread stays parked instead");
+			while (true) {
+				LockSupport.park(this);
+			}
 		}
 		else {
 			logger.warn("lost the connection to an X server on a connection Deskhand does not own");

@@ -104,8 +104,12 @@ final class X11ManagedDisplay implements AutoCloseable {
 	 * @return the started server, or {@code null} when the number turned out to be taken
 	 */
 	private static Process startXvfb(Path xvfb, int number, String geometry, Path log) {
+		// -noreset: by default an X server resets itself when its last client
+		// disconnects,
+		// and a client connecting meanwhile fails; between readiness and openbox, and
+		// whenever Deskhand reconnects, the managed display may have no other client
 		List<String> command = List.of(xvfb.toString(), ":" + number, "-screen", "0", geometry, "-nolisten", "tcp",
-				"+extension", "RANDR", "-displayfd", "1");
+				"+extension", "RANDR", "-noreset", "-displayfd", "1");
 		Process process;
 		try {
 			process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

@@ -63,6 +63,11 @@ final class X11ModifierGuard {
 		return new X11ModifierGuard(connection, held, heldModifiers, capsLockKeycode, firstGroup);
 	}
 
+	/** Whether it inspected {@code current}: only there is anything to put back. */
+	boolean isOn(X11Connection current) {
+		return this.connection == current;
+	}
+
 	boolean firstGroupActive() {
 		return this.firstGroupActive;
 	}

@@ -1,7 +1,6 @@
 package dev.deskhand.platform.x11;
 
 import java.util.Locale;
-import java.util.function.Supplier;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -11,44 +10,50 @@ import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.ScrollDirection;
 
 /**
- * Pointer input through XTest on the input connection. Every sequence ends with an XSync,
- * so the server has processed the events when a call returns (not that an app has handled
- * them).
+ * Pointer input through XTest on the input connection, one bounded call on its worker per
+ * sequence. Every sequence ends with an XSync, so the server has processed the events
+ * when a call returns (not that an app has handled them).
  */
 final class X11PointerDriver implements PointerDriver {
 
-	private final Supplier<X11Connection> input;
+	private final X11SharedConnection input;
 
 	private final X11HeldInputs held;
 
-	X11PointerDriver(Supplier<X11Connection> input, X11HeldInputs held) {
+	X11PointerDriver(X11SharedConnection input, X11HeldInputs held) {
 		this.input = input;
 		this.held = held;
 	}
 
 	@Override
 	public void moveTo(int x, int y) {
-		X11Connection connection = this.input.get();
-		connection.fakeMotion(x, y);
-		connection.syncAndCheck("moving the pointer to " + x + "," + y);
+		this.input.call((connection) -> {
+			connection.fakeMotion(x, y);
+			connection.syncAndCheck("moving the pointer to " + x + "," + y);
+			return null;
+		});
 	}
 
 	@Override
 	public void press(MouseButton button) {
-		X11Connection connection = this.input.get();
 		int number = number(button);
-		this.held.buttonDown(number);
-		connection.fakeButton(number, true);
-		connection.syncAndCheck("pressing mouse button " + number);
+		this.input.call((connection) -> {
+			this.held.buttonDown(number);
+			connection.fakeButton(number, true);
+			connection.syncAndCheck("pressing mouse button " + number);
+			return null;
+		});
 	}
 
 	@Override
 	public void release(MouseButton button) {
-		X11Connection connection = this.input.get();
 		int number = number(button);
-		connection.fakeButton(number, false);
-		this.held.buttonUp(number);
-		connection.syncAndCheck("releasing mouse button " + number);
+		this.input.call((connection) -> {
+			connection.fakeButton(number, false);
+			this.held.buttonUp(number);
+			connection.syncAndCheck("releasing mouse button " + number);
+			return null;
+		});
 	}
 
 	/**
@@ -59,17 +64,19 @@ final class X11PointerDriver implements PointerDriver {
 	 */
 	@Override
 	public void click(Point at, MouseButton button) {
-		X11Connection connection = this.input.get();
 		int number = number(button);
-		if (at != null) {
-			connection.fakeMotion(at.x(), at.y());
-		}
-		this.held.buttonDown(number);
-		connection.fakeButton(number, true);
-		connection.fakeButton(number, false);
-		connection
-			.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
-		this.held.buttonUp(number);
+		this.input.call((connection) -> {
+			if (at != null) {
+				connection.fakeMotion(at.x(), at.y());
+			}
+			this.held.buttonDown(number);
+			connection.fakeButton(number, true);
+			connection.fakeButton(number, false);
+			connection
+				.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
+			this.held.buttonUp(number);
+			return null;
+		});
 	}
 
 	@Override
@@ -77,24 +84,34 @@ final class X11PointerDriver implements PointerDriver {
 		if (clicks < 0) {
 			throw DeskhandException.args("scroll clicks must not be negative, got " + clicks);
 		}
-		X11Connection connection = this.input.get();
 		int number = number(direction);
+		// a call per click: the interrupt that stops a scroll reaches this thread, not
+		// the worker
 		for (int click = 0; click < clicks; click++) {
 			if (Thread.currentThread().isInterrupted()) {
-				connection.sync();
+				this.input.call((connection) -> {
+					connection.sync();
+					return null;
+				});
 				throw new DeskhandException(ErrorCode.E_TIMEOUT,
 						"scrolling was interrupted after " + click + " of " + clicks + " clicks");
 			}
-			this.held.buttonDown(number);
-			connection.fakeButton(number, true);
-			try {
-				connection.fakeButton(number, false);
-			}
-			finally {
-				this.held.buttonUp(number);
-			}
+			this.input.call((connection) -> {
+				this.held.buttonDown(number);
+				connection.fakeButton(number, true);
+				try {
+					connection.fakeButton(number, false);
+				}
+				finally {
+					this.held.buttonUp(number);
+				}
+				return null;
+			});
 		}
-		connection.syncAndCheck("scrolling " + direction.name().toLowerCase(Locale.ROOT));
+		this.input.call((connection) -> {
+			connection.syncAndCheck("scrolling " + direction.name().toLowerCase(Locale.ROOT));
+			return null;
+		});
 	}
 
 	static int number(MouseButton button) {

@@ -112,6 +112,8 @@ final class X11ShmSegment {
 				throw new DeskhandException(ErrorCode.E_FAIL,
 						"XShmGetImage of " + region + " failed" + ((error != null) ? ": " + error.describe() : ""));
 			}
+			// the pixels go into the caller's buffer: not once the caller gave up
+			X11SharedConnection.claimDelivery();
 			return X11Pixels.toFrame(header, buffer);
 		}
 		finally {

@@ -4,17 +4,22 @@
  *
  * <h2>Connections and threads</h2>
  * <ul>
- * <li>observation ({@code X11SharedConnection}, any thread, one at a time): displays,
- * pointer position, capture;</li>
- * <li>input (the InputQueue's thread only): pointer and keyboard, reopened by
- * {@code resetInput()} and after the server dropped it;</li>
- * <li>control ({@code X11SharedConnection}): release-all and the keymap restore, so that
- * a stuck input thread cannot block them;</li>
+ * <li>observation, input and control ({@code X11SharedConnection}): each owned by a
+ * worker thread; callers hand it tasks and wait with a bound
+ * ({@code deskhand.display.call-timeout}); a worker stuck past it is given up with its
+ * connection and the next call starts a new one. Input is called from the InputQueue's
+ * thread only; control (release-all, keymap restore) works while an input call is
+ * stuck;</li>
  * <li>one per failsafe sensor ({@code X11InputSensor}): XQueryKeymap and XQueryPointer
- * every few milliseconds, never behind another connection's lock; it reconnects by
- * itself.</li>
+ * every few milliseconds, never behind another connection; it reconnects by itself;</li>
+ * <li>the clipboard's ({@code X11Clipboard}): a thread of its own, callers wait with a
+ * bound.</li>
  * </ul>
- * Windows ({@code X11WindowDriver}) are read on the observation connection: EWMH
+ * {@code X11DisplayWatch} follows whether the display answers (every call reports, a
+ * heartbeat looks once a second), feeds health without touching the display, and tells
+ * listeners when it is lost. A connection the server dropped is never passed to
+ * {@code XCloseDisplay}, which can block for good on it. Windows
+ * ({@code X11WindowDriver}) are read on the observation connection: EWMH
  * {@code _NET_ACTIVE_WINDOW}, else the X input focus walked up to the window with
  * {@code WM_STATE}; titles from {@code _NET_WM_NAME}, else {@code WM_NAME}, which xterm
  * writes as COMPOUND_TEXT ({@code X11CompoundText}). {@code X11Libraries} installs the X

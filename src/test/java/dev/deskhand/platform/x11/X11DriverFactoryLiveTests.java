@@ -63,8 +63,9 @@ class X11DriverFactoryLiveTests {
 	void startsAndStopsItsOwnXvfbWhenTheDisplayIsUnreachable() throws Exception {
 		TestDesktop.shared();
 		String dead = unusedDisplay();
-		X11DesktopDriver driver = X11DriverFactory.create(new X11DisplayProperties(dead, Managed.AUTO, "1024x768x24"),
-				environment(null), FIRST_TEST_NUMBER);
+		X11DesktopDriver driver = X11DriverFactory.create(
+				new X11DisplayProperties(dead, Managed.AUTO, "1024x768x24", null, null), environment(null),
+				FIRST_TEST_NUMBER);
 		ProcessHandle xvfb;
 		Optional<ProcessHandle> openbox;
 		try {
@@ -95,7 +96,7 @@ class X11DriverFactoryLiveTests {
 	void managedTrueStartsItsOwnXvfbEvenWhenADisplayAnswers() {
 		TestDesktop desktop = TestDesktop.shared();
 		try (X11DesktopDriver driver = X11DriverFactory.create(
-				new X11DisplayProperties(null, Managed.TRUE, "800x600x24"), environment(desktop.display()),
+				new X11DisplayProperties(null, Managed.TRUE, "800x600x24", null, null), environment(desktop.display()),
 				FIRST_TEST_NUMBER)) {
 			assertThat(driver.target()).endsWith(" (managed Xvfb)").isNotEqualTo(desktop.display());
 			assertThat(driver.displays().displays().get(0).bounds()).isEqualTo(new Rect(0, 0, 800, 600));
@@ -103,7 +104,7 @@ class X11DriverFactoryLiveTests {
 	}
 
 	private static X11DisplayProperties properties(String name, Managed managed) {
-		return new X11DisplayProperties(name, managed, null);
+		return new X11DisplayProperties(name, managed, null, null, null);
 	}
 
 	private static Map<String, String> environment(String display) {
