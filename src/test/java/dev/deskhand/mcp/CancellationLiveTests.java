@@ -9,6 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -33,6 +35,8 @@ class CancellationLiveTests {
 
 	// Far longer than the bounds below: only a cancellation can end it in time.
 	private static final int HOLD_SECONDS = 20;
+
+	private static final Logger logger = LoggerFactory.getLogger(CancellationLiveTests.class);
 
 	private static final Duration WAIT = Duration.ofSeconds(8);
 
@@ -70,11 +74,14 @@ class CancellationLiveTests {
 	void cancellingTheRequestReleasesTheHeldKeyAtOnce() throws Exception {
 		CompletableFuture<HttpResponse<String>> hold = holdShift(7);
 		awaitShiftDown();
+		long cancelled = System.nanoTime();
 		HttpResponse<String> cancel = post(
 				"""
 						{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user stopped it"}}""");
 		assertThat(cancel.statusCode()).isEqualTo(202);
 		awaitNoKeysDown();
+		logger.info("Shift released {} ms after notifications/cancelled was posted",
+				(System.nanoTime() - cancelled) / 1_000_000);
 		assertThat(hold.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).body()).contains("cancelled");
 	}
 
@@ -94,9 +101,11 @@ class CancellationLiveTests {
 	void endingTheSessionReleasesTheHeldKeyAtOnce() throws Exception {
 		CompletableFuture<HttpResponse<String>> hold = holdShift(11);
 		awaitShiftDown();
+		long ended = System.nanoTime();
 		HttpResponse<String> deleted = this.http.send(request().DELETE().build(), HttpResponse.BodyHandlers.ofString());
 		assertThat(deleted.statusCode()).isLessThan(300);
 		awaitNoKeysDown();
+		logger.info("Shift released {} ms after DELETE /mcp was sent", (System.nanoTime() - ended) / 1_000_000);
 		hold.handle((response, failure) -> null).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
