@@ -51,9 +51,15 @@ class McpCancellationFilter extends OncePerRequestFilter {
 	}
 
 	@Override
+	protected boolean shouldNotFilterAsyncDispatch() {
+		// A message arrives on the dispatch that follows the reading of its body.
+		return false;
+	}
+
+	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
 		String uri = request.getRequestURI();
-		return !"POST".equals(request.getMethod())
+		return !"POST".equals(request.getMethod()) || !McpRequestScreenFilter.isScreenedMessage(request)
 				|| !(this.mcpEndpoint.equals(uri) || this.messageEndpoint.equals(uri));
 	}
 

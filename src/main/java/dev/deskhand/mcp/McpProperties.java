@@ -1,5 +1,7 @@
 package dev.deskhand.mcp;
 
+import java.time.Duration;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -13,11 +15,18 @@ import org.springframework.util.unit.DataSize;
  * with 413 before it is read (from its Content-Length) or as soon as it grows past this
  * (a chunked body). A tool call needs a few hundred KB at most (a long {@code type}
  * text).
+ * @param bodyReadTimeout how long a client may take to send a whole message body; a body
+ * still incomplete then is refused with 408 and its connection closed. No worker thread
+ * waits for a body meanwhile, so a slow client only delays itself.
  */
 @ConfigurationProperties("deskhand.mcp")
-public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultValue("2MB") DataSize maxRequestSize) {
+public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultValue("2MB") DataSize maxRequestSize,
+		@DefaultValue("10s") Duration bodyReadTimeout) {
 
 	public McpProperties {
+		if (bodyReadTimeout.isNegative() || bodyReadTimeout.isZero()) {
+			throw new IllegalArgumentException("deskhand.mcp.body-read-timeout must be positive");
+		}
 		if (maxRequestSize.toBytes() <= 0 || maxRequestSize.toBytes() > Integer.MAX_VALUE - 8) {
 			throw new IllegalArgumentException("deskhand.mcp.max-request-size must be positive and under 2GB");
 		}

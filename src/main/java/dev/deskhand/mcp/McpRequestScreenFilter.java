@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -40,6 +41,8 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 
 	private static final Logger logger = LoggerFactory.getLogger(McpRequestScreenFilter.class);
 
+	private static final String SCREENED_ATTRIBUTE = McpRequestScreenFilter.class.getName() + ".screened";
+
 	private final String mcpEndpoint;
 
 	private final String messageEndpoint;
@@ -48,17 +51,27 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 
 	private final int maxBody;
 
+	private final Duration bodyReadTimeout;
+
 	/**
 	 * @param streamableMethods the request methods the Streamable HTTP server answers
 	 * (its transport leaves the stream of an unknown method open for ever, so this screen
 	 * answers those itself)
+	 * @param bodyReadTimeout how long a client may take to send its whole body
 	 */
 	McpRequestScreenFilter(String mcpEndpoint, String messageEndpoint, Supplier<Set<String>> streamableMethods,
-			int maxBody) {
+			int maxBody, Duration bodyReadTimeout) {
 		this.maxBody = maxBody;
+		this.bodyReadTimeout = bodyReadTimeout;
 		this.mcpEndpoint = mcpEndpoint;
 		this.messageEndpoint = messageEndpoint;
 		this.streamableMethods = streamableMethods;
+	}
+
+	@Override
+	protected boolean shouldNotFilterAsyncDispatch() {
+		// The dispatch that carries the body McpBodyReader read is this filter's too.
+		return false;
 	}
 
 	@Override
@@ -68,6 +81,17 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 		boolean streamable = path.equals(this.mcpEndpoint);
 		if (!streamable && !path.equals(this.messageEndpoint)) {
 			chain.doFilter(request, response);
+			return;
+		}
+		if (isAsyncDispatch(request)) {
+			Object body = request.getAttribute(McpBodyReader.BODY_ATTRIBUTE);
+			if (body == null) {
+				// A later dispatch of an answer already under way (an SSE stream).
+				chain.doFilter(request, response);
+				return;
+			}
+			request.removeAttribute(McpBodyReader.BODY_ATTRIBUTE);
+			screen(request, response, chain, (byte[]) body, streamable);
 			return;
 		}
 		if (!"POST".equals(request.getMethod())) {
@@ -91,11 +115,13 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 			refuse(request, response, tooLarge());
 			return;
 		}
-		byte[] body = request.getInputStream().readNBytes(this.maxBody + 1);
-		if (body.length > this.maxBody) {
-			refuse(request, response, tooLarge());
-			return;
-		}
+		McpBodyReader.start(request, response, this.maxBody, this.bodyReadTimeout,
+				(refused, answer, status) -> refuse(refused, answer,
+						(status == HttpServletResponse.SC_REQUEST_TIMEOUT) ? bodyTimeout() : tooLarge()));
+	}
+
+	private void screen(HttpServletRequest request, HttpServletResponse response, FilterChain chain, byte[] body,
+			boolean streamable) throws IOException, ServletException {
 		McpMessageScreen.Verdict verdict = McpMessageScreen.check(body,
 				streamable ? this.streamableMethods.get() : null);
 		if (verdict.isRefused()) {
@@ -105,9 +131,23 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 		chain.doFilter(new ReadBodyRequest(request, body), new FixedErrorResponse(response, request, verdict));
 	}
 
+	/**
+	 * Whether this request is an MCP message this filter has screened: the filters after
+	 * it run on the dispatch that carries the message's body, not on the ones that only
+	 * continue its answer.
+	 */
+	static boolean isScreenedMessage(HttpServletRequest request) {
+		return Boolean.TRUE.equals(request.getAttribute(SCREENED_ATTRIBUTE));
+	}
+
 	private McpMessageScreen.Verdict tooLarge() {
 		return McpMessageScreen.Verdict.refused(413, McpSchema.ErrorCodes.INVALID_REQUEST,
 				"Request too large: at most " + this.maxBody + " bytes", null);
+	}
+
+	private McpMessageScreen.Verdict bodyTimeout() {
+		return McpMessageScreen.Verdict.refused(408, McpSchema.ErrorCodes.INVALID_REQUEST,
+				"Request body not complete within " + this.bodyReadTimeout.toSeconds() + " s", null);
 	}
 
 	/** As the transport checks it, so that what passes here passes there. */
@@ -197,6 +237,11 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 				}
 
 			};
+		}
+
+		@Override
+		public Object getAttribute(String name) {
+			return SCREENED_ATTRIBUTE.equals(name) ? Boolean.TRUE : super.getAttribute(name);
 		}
 
 		@Override

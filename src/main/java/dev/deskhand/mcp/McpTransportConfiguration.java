@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.Function;
 
+import jakarta.servlet.DispatcherType;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
@@ -157,8 +158,11 @@ class McpTransportConfiguration {
 		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
 		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
 				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
-						(int) mcp.maxRequestSize().toBytes()));
+						(int) mcp.maxRequestSize().toBytes(), mcp.bodyReadTimeout()));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
+		// ASYNC too: the message goes on to the transport on the dispatch that follows
+		// the reading of its body (McpBodyReader).
+		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
 		// After the session binding: a message into another principal's session is not
 		// even read.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 1);
@@ -181,6 +185,9 @@ class McpTransportConfiguration {
 		FilterRegistrationBean<McpCancellationFilter> registration = new FilterRegistrationBean<>(
 				new McpCancellationFilter(new McpCalls(), properties.getMcpEndpoint(), "/mcp/message"));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), "/mcp/message");
+		// A message reaches this filter on the dispatch that follows the reading of its
+		// body.
+		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
 		// After Spring Security: a cancellation counts only from the principal that made
 		// the call.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
