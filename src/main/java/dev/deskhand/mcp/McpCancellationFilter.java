@@ -1,17 +1,14 @@
 package dev.deskhand.mcp;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.security.Principal;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.WebUtils;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,11 +27,6 @@ import dev.deskhand.security.AgentPrincipals;
 class McpCancellationFilter extends OncePerRequestFilter {
 
 	static final String CANCELLED = "notifications/cancelled";
-
-	// A tools/call that can run long (hold_key, type, a batch) is small; a larger body is
-	// a
-	// clipboard write or refused anyway, and is passed on unread.
-	private static final int MAX_INSPECTED = 256 * 1024;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -66,15 +58,16 @@ class McpCancellationFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		long length = request.getContentLengthLong();
+		// The message screen has read and checked the body already; its bytes are all we
+		// need.
+		ReadBodyRequest screened = WebUtils.getNativeRequest(request, ReadBodyRequest.class);
 		String session = sessionOf(request);
-		if (length < 0 || length > MAX_INSPECTED || session == null) {
+		if (screened == null || session == null) {
 			chain.doFilter(request, response);
 			return;
 		}
-		byte[] body = request.getInputStream().readNBytes((int) length);
-		HttpServletRequest replay = new ReplayedBody(request, body);
-		JsonNode message = parse(body);
+		HttpServletRequest replay = request;
+		JsonNode message = parse(screened.body());
 		String method = (message != null) ? message.path("method").asString(null) : null;
 		String principal = principalOf(request);
 		if (CANCELLED.equals(method)) {
@@ -124,61 +117,6 @@ class McpCancellationFilter extends OncePerRequestFilter {
 	private static String principalOf(HttpServletRequest request) {
 		Principal principal = request.getUserPrincipal();
 		return (principal != null && !principal.getName().isBlank()) ? principal.getName() : AgentPrincipals.LOCAL;
-	}
-
-	/** The request with its body read once here and served again to the transport. */
-	private static final class ReplayedBody extends HttpServletRequestWrapper {
-
-		private final byte[] body;
-
-		ReplayedBody(HttpServletRequest request, byte[] body) {
-			super(request);
-			this.body = body;
-		}
-
-		@Override
-		public ServletInputStream getInputStream() {
-			ByteArrayInputStream in = new ByteArrayInputStream(this.body);
-			return new ServletInputStream() {
-
-				@Override
-				public int read() {
-					return in.read();
-				}
-
-				@Override
-				public int read(byte[] buffer, int offset, int length) {
-					return in.read(buffer, offset, length);
-				}
-
-				@Override
-				public boolean isFinished() {
-					return in.available() == 0;
-				}
-
-				@Override
-				public boolean isReady() {
-					return true;
-				}
-
-				@Override
-				public void setReadListener(ReadListener listener) {
-					throw new UnsupportedOperationException("the body is already read");
-				}
-
-			};
-		}
-
-		@Override
-		public int getContentLength() {
-			return this.body.length;
-		}
-
-		@Override
-		public long getContentLengthLong() {
-			return this.body.length;
-		}
-
 	}
 
 }

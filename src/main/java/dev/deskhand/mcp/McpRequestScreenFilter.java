@@ -28,6 +28,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.WebUtils;
 
 /**
  * Stands in front of both MCP transports' message endpoints: refuses what is not one
@@ -40,8 +41,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class McpRequestScreenFilter extends OncePerRequestFilter {
 
 	private static final Logger logger = LoggerFactory.getLogger(McpRequestScreenFilter.class);
-
-	private static final String SCREENED_ATTRIBUTE = McpRequestScreenFilter.class.getName() + ".screened";
 
 	private final String mcpEndpoint;
 
@@ -137,7 +136,7 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 	 * continue its answer.
 	 */
 	static boolean isScreenedMessage(HttpServletRequest request) {
-		return Boolean.TRUE.equals(request.getAttribute(SCREENED_ATTRIBUTE));
+		return WebUtils.getNativeRequest(request, ReadBodyRequest.class) != null;
 	}
 
 	private McpMessageScreen.Verdict tooLarge() {
@@ -194,66 +193,6 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
 		response.setContentLength(bytes.length);
 		response.getOutputStream().write(bytes);
-	}
-
-	/** The body, read once here, for the transport to read again. */
-	private static final class ReadBodyRequest extends HttpServletRequestWrapper {
-
-		private final byte[] body;
-
-		ReadBodyRequest(HttpServletRequest request, byte[] body) {
-			super(request);
-			this.body = body;
-		}
-
-		@Override
-		public ServletInputStream getInputStream() {
-			ByteArrayInputStream bytes = new ByteArrayInputStream(this.body);
-			return new ServletInputStream() {
-
-				@Override
-				public int read() {
-					return bytes.read();
-				}
-
-				@Override
-				public int read(byte[] buffer, int offset, int length) {
-					return bytes.read(buffer, offset, length);
-				}
-
-				@Override
-				public boolean isFinished() {
-					return bytes.available() == 0;
-				}
-
-				@Override
-				public boolean isReady() {
-					return true;
-				}
-
-				@Override
-				public void setReadListener(ReadListener listener) {
-					throw new UnsupportedOperationException("the body was read already");
-				}
-
-			};
-		}
-
-		@Override
-		public Object getAttribute(String name) {
-			return SCREENED_ATTRIBUTE.equals(name) ? Boolean.TRUE : super.getAttribute(name);
-		}
-
-		@Override
-		public int getContentLength() {
-			return this.body.length;
-		}
-
-		@Override
-		public long getContentLengthLong() {
-			return this.body.length;
-		}
-
 	}
 
 	/**

@@ -43,8 +43,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
 				"deskhand.security.operator-token=slow-requests-operator-token",
-				"deskhand.mcp.body-read-timeout=" + SlowAndLargeRequestsEndToEndTest.BODY_TIMEOUT_SECONDS + "s" })
-class SlowAndLargeRequestsEndToEndTest {
+				"deskhand.mcp.body-read-timeout=" + SlowAndLargeRequestsEndToEndTests.BODY_TIMEOUT_SECONDS + "s" })
+class SlowAndLargeRequestsEndToEndTests {
 
 	static final int BODY_TIMEOUT_SECONDS = 12;
 
