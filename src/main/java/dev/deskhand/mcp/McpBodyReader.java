@@ -50,6 +50,11 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 
 	private final Refusal refusal;
 
+	private final BodyBudget budget;
+
+	// Bytes of this body taken from the budget; given back once, when the read ends.
+	private long reserved;
+
 	private final ByteArrayOutputStream body = new ByteArrayOutputStream();
 
 	private final byte[] buffer = new byte[8192];
@@ -58,7 +63,8 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 	private final AtomicBoolean ended = new AtomicBoolean();
 
 	private McpBodyReader(HttpServletRequest request, HttpServletResponse response, int maxBody, Duration timeout,
-			Refusal refusal) throws IOException {
+			BodyBudget budget, Refusal refusal) throws IOException {
+		this.budget = budget;
 		this.request = request;
 		this.response = response;
 		this.maxBody = maxBody;
@@ -76,8 +82,8 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 	 * {@code timeout}.
 	 */
 	static void start(HttpServletRequest request, HttpServletResponse response, int maxBody, Duration timeout,
-			Refusal refusal) throws IOException {
-		McpBodyReader reader = new McpBodyReader(request, response, maxBody, timeout, refusal);
+			BodyBudget budget, Refusal refusal) throws IOException {
+		McpBodyReader reader = new McpBodyReader(request, response, maxBody, timeout, budget, refusal);
 		reader.input.setReadListener(reader);
 	}
 
@@ -88,6 +94,11 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 			if (read < 0) {
 				return;
 			}
+			if (!this.budget.reserve(read)) {
+				refuse(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+				return;
+			}
+			this.reserved += read;
 			this.body.write(this.buffer, 0, read);
 			if (this.body.size() > this.maxBody) {
 				refuse(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
@@ -98,6 +109,7 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 	@Override
 	public void onAllDataRead() {
 		if (this.ended.compareAndSet(false, true)) {
+			giveBack();
 			this.request.setAttribute(BODY_ATTRIBUTE, this.body.toByteArray());
 			this.async.dispatch();
 		}
@@ -107,6 +119,7 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 	public void onError(Throwable failure) {
 		// The client went away or broke its framing: nobody is left to answer.
 		if (this.ended.compareAndSet(false, true)) {
+			giveBack();
 			this.async.complete();
 		}
 	}
@@ -131,6 +144,7 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 
 	private void refuse(int status) throws IOException {
 		if (this.ended.compareAndSet(false, true)) {
+			giveBack();
 			try {
 				// The rest of the body is never read: the connection cannot carry
 				// another request.
@@ -141,6 +155,14 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 				this.async.complete();
 			}
 		}
+	}
+
+	// A complete body leaves the budget as it is handed on: the transport parses it on a
+	// worker
+	// thread, and those are few.
+	private void giveBack() {
+		this.budget.release(this.reserved);
+		this.reserved = 0;
 	}
 
 }

@@ -18,14 +18,21 @@ import org.springframework.util.unit.DataSize;
  * @param bodyReadTimeout how long a client may take to send a whole message body; a body
  * still incomplete then is refused with 408 and its connection closed. No worker thread
  * waits for a body meanwhile, so a slow client only delays itself.
+ * @param maxBufferedBodies how many bytes of message bodies may be buffered at once,
+ * across every connection; a read past it is refused with 503 and its connection closed,
+ * so clients that stall just under {@code maxRequestSize} cannot fill the heap together
  */
 @ConfigurationProperties("deskhand.mcp")
 public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultValue("2MB") DataSize maxRequestSize,
-		@DefaultValue("10s") Duration bodyReadTimeout) {
+		@DefaultValue("10s") Duration bodyReadTimeout, @DefaultValue("32MB") DataSize maxBufferedBodies) {
 
 	public McpProperties {
 		if (bodyReadTimeout.isNegative() || bodyReadTimeout.isZero()) {
 			throw new IllegalArgumentException("deskhand.mcp.body-read-timeout must be positive");
+		}
+		if (maxBufferedBodies.toBytes() < maxRequestSize.toBytes()) {
+			throw new IllegalArgumentException(
+					"deskhand.mcp.max-buffered-bodies must be at least deskhand.mcp.max-request-size");
 		}
 		if (maxRequestSize.toBytes() <= 0 || maxRequestSize.toBytes() > Integer.MAX_VALUE - 8) {
 			throw new IllegalArgumentException("deskhand.mcp.max-request-size must be positive and under 2GB");

@@ -52,6 +52,8 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 
 	private final Duration bodyReadTimeout;
 
+	private final BodyBudget budget;
+
 	/**
 	 * @param streamableMethods the request methods the Streamable HTTP server answers
 	 * (its transport leaves the stream of an unknown method open for ever, so this screen
@@ -59,7 +61,8 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 	 * @param bodyReadTimeout how long a client may take to send its whole body
 	 */
 	McpRequestScreenFilter(String mcpEndpoint, String messageEndpoint, Supplier<Set<String>> streamableMethods,
-			int maxBody, Duration bodyReadTimeout) {
+			int maxBody, Duration bodyReadTimeout, BodyBudget budget) {
+		this.budget = budget;
 		this.maxBody = maxBody;
 		this.bodyReadTimeout = bodyReadTimeout;
 		this.mcpEndpoint = mcpEndpoint;
@@ -114,9 +117,12 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 			refuse(request, response, tooLarge());
 			return;
 		}
-		McpBodyReader.start(request, response, this.maxBody, this.bodyReadTimeout,
-				(refused, answer, status) -> refuse(refused, answer,
-						(status == HttpServletResponse.SC_REQUEST_TIMEOUT) ? bodyTimeout() : tooLarge()));
+		McpBodyReader.start(request, response, this.maxBody, this.bodyReadTimeout, this.budget,
+				(refused, answer, status) -> refuse(refused, answer, switch (status) {
+					case HttpServletResponse.SC_REQUEST_TIMEOUT -> bodyTimeout();
+					case HttpServletResponse.SC_SERVICE_UNAVAILABLE -> tooManyBodies();
+					default -> tooLarge();
+				}));
 	}
 
 	private void screen(HttpServletRequest request, HttpServletResponse response, FilterChain chain, byte[] body,
@@ -142,6 +148,11 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 	private McpMessageScreen.Verdict tooLarge() {
 		return McpMessageScreen.Verdict.refused(413, McpSchema.ErrorCodes.INVALID_REQUEST,
 				"Request too large: at most " + this.maxBody + " bytes", null);
+	}
+
+	private static McpMessageScreen.Verdict tooManyBodies() {
+		return McpMessageScreen.Verdict.refused(503, McpSchema.ErrorCodes.INTERNAL_ERROR,
+				"Too many request bodies are being received at once; retry shortly", null);
 	}
 
 	private McpMessageScreen.Verdict bodyTimeout() {

@@ -158,7 +158,8 @@ class McpTransportConfiguration {
 		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
 		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
 				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
-						(int) mcp.maxRequestSize().toBytes(), mcp.bodyReadTimeout()));
+						(int) mcp.maxRequestSize().toBytes(), mcp.bodyReadTimeout(),
+						new BodyBudget(mcp.maxBufferedBodies().toBytes())));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
 		// ASYNC too: the message goes on to the transport on the dispatch that follows
 		// the reading of its body (McpBodyReader).
