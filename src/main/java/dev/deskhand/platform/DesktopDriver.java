@@ -7,7 +7,7 @@ import dev.deskhand.errors.DeskhandException;
 
 /**
  * The only code that touches the OS. One bean per platform, chosen by
- * {@link ConditionalOnOs}.
+ * {@link ConditionalOnOs} and {@link ConditionalOnDisplayServer}.
  *
  * <p>
  * Threading: {@link #displays()} and {@link #capture()} are thread-safe.

@@ -4,16 +4,19 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
+import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
 
 /**
- * The X11 driver bean on Linux. Start-up fails with an operator's sentence when no
- * display can be had; closing the context releases held input, restores the keymap and
- * stops a managed Xvfb.
+ * The X11 driver bean on Linux under X11, or with no display server at all (it starts its
+ * own Xvfb then). Start-up fails with an operator's sentence when no display can be had;
+ * closing the context releases held input, restores the keymap and stops a managed Xvfb.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)
+@ConditionalOnDisplayServer({ DisplayServer.X11, DisplayServer.NONE })
 @EnableConfigurationProperties(X11DisplayProperties.class)
 class X11DriverConfiguration {
 

@@ -58,6 +58,15 @@ class X11DriverConfigurationTests {
 	}
 
 	@Test
+	void noDriverInAWaylandSession() {
+		// Xwayland's DISPLAY is there too, but driving it would miss every native window
+		new ApplicationContextRunner().withUserConfiguration(X11DriverConfiguration.class)
+			.withPropertyValues("deskhand.platform.os=linux", "WAYLAND_DISPLAY=wayland-1", "DISPLAY=:0",
+					"deskhand.display.managed=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(DesktopDriver.class));
+	}
+
+	@Test
 	void createsTheDriverReleasesLeftoverKeysAtStartAndClosesWithTheContext() {
 		TestDesktop desktop = TestDesktop.shared();
 		// a key held by a process that is gone: XTest state outlives the process that
