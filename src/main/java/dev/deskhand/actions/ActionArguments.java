@@ -178,8 +178,7 @@ public final class ActionArguments {
 		return new InputAction.Launch(name, command, this.apps.launchWait(), ACTIVATE_WAIT);
 	}
 
-	// A lone surrogate is no character: no keyboard can type it and no clipboard can hold
-	// it.
+	// A lone surrogate is no character: no keyboard types it, no clipboard holds it.
 	private static void requireWholeCharacters(String text) {
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);

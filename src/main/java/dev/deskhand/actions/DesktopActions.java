@@ -163,8 +163,7 @@ public final class DesktopActions {
 		Set<Capability> capabilities = this.rules.capabilities(actions);
 		boolean input = !capabilities.isEmpty();
 		if (input) {
-			// Nothing changes the desktop unrecorded: while the audit cannot be written,
-			// input waits.
+			// Nothing changes the desktop unrecorded: no input while the audit fails.
 			this.audit.requireWritable();
 			this.lease.checkAvailable(caller.handle());
 		}

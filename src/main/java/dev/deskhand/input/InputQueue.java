@@ -67,12 +67,10 @@ public final class InputQueue implements AutoCloseable {
 
 	private final AtomicReference<Job> current = new AtomicReference<>();
 
-	// Jobs submitted and not yet returned to their callers: what a session's end must
-	// stop.
+	// Jobs submitted and not yet returned: what a session's end must stop.
 	private final Set<Job> jobs = ConcurrentHashMap.newKeySet();
 
-	// The session of the last job that reached the desktop: whose presses may still be
-	// held.
+	// The session of the last job that reached the desktop: it may still hold presses.
 	private final AtomicReference<String> lastSession = new AtomicReference<>();
 
 	private final Timer waitTimer;
@@ -234,9 +232,8 @@ public final class InputQueue implements AutoCloseable {
 		this.current.set(job);
 		this.running.set(job.name());
 		// A refusal changes nothing, not even a button an earlier left_mouse_down holds:
-		// only a job
-		// the guards let through can have pressed something to release (a trip releases
-		// by itself).
+		// only a job the guards let through can have pressed something to release (a
+		// trip releases by itself).
 		boolean admitted = false;
 		try {
 			if (job.abortReason != null) {
@@ -421,14 +418,13 @@ public final class InputQueue implements AutoCloseable {
 		// job ends.
 		volatile boolean timedOut;
 
-		// Set by the failsafe, a cancellation or the session's end before it interrupts
-		// the job (or
-		// before it starts): what the caller reports.
+		// What the caller reports: set by the failsafe, a cancellation or the session's
+		// end before the job is interrupted, or before it starts.
 		volatile DeskhandException abortReason;
 
 		volatile Thread runner;
 
-		// Guarded by the job's monitor, with the interrupt in abortRunning.
+		// Guarded by the job's monitor, with the interrupt in abort.
 		boolean done;
 
 		Job(String session, List<InputAction> actions) {

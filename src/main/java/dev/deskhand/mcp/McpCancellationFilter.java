@@ -58,8 +58,7 @@ class McpCancellationFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		// The message screen has read and checked the body already; its bytes are all we
-		// need.
+		// The message screen has read and checked the body; its bytes are all we need.
 		ReadBodyRequest screened = WebUtils.getNativeRequest(request, ReadBodyRequest.class);
 		String session = sessionOf(request);
 		if (screened == null || session == null) {

@@ -35,8 +35,7 @@ class ToolArgumentErrors implements BeanPostProcessor {
 
 	private static final String SCHEMA_PREFIX = "Validation failed: JSON schema validation errors: ";
 
-	// A schema verdict names the argument and what was wrong, never the value: enough
-	// room for a few.
+	// A schema verdict names arguments and faults, never values: room for a few.
 	private static final int MAX_DETAIL = 300;
 
 	@Override
