@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import dev.deskhand.approval.AgentSession;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
@@ -145,20 +146,18 @@ public final class ActionArguments {
 	/**
 	 * open_application's action: focus the app's topmost window when it runs, else start
 	 * it with the command the operator allowed for it.
-	 * @param scope the session's apps, or {@code null} when it may use any
+	 * @param session the caller's session, whose apps (request_access) bound what it may
+	 * bring up
 	 * @throws DeskhandException E_ARGS for a bad name, E_NOT_GRANTED outside the scope or
 	 * when it neither runs nor may be started
 	 */
-	public InputAction openApplication(String app, List<String> scope) {
+	public InputAction openApplication(String app, AgentSession session) {
 		if (app == null || app.isBlank() || app.length() > 100) {
 			throw DeskhandException.args("app is required: an application name such as \"xterm\", at most 100 "
 					+ "characters, got " + Echo.of(app));
 		}
 		String name = app.strip();
-		if (scope != null && scope.stream().noneMatch(name::equalsIgnoreCase)) {
-			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
-					"'" + name + "' is outside this session's apps " + scope + "; request_access can widen the grant");
-		}
+		session.requireMayBringUp(name);
 		Optional<WindowInfo> running = this.driver.windows()
 			.list()
 			.stream()

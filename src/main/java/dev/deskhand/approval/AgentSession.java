@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
 /**
  * One agent's session: the authenticated principal and its MCP session together, behind a
  * server-side handle. Grants and the app scope live here, so nothing depends on the MCP
@@ -70,6 +73,19 @@ public final class AgentSession {
 	 */
 	public List<String> apps() {
 		return this.apps;
+	}
+
+	/**
+	 * A session restricted to some apps may not bring up others
+	 * ({@code open_application}).
+	 * @throws DeskhandException E_NOT_GRANTED when {@code app} is outside them
+	 */
+	public void requireMayBringUp(String app) {
+		List<String> allowed = this.apps;
+		if (allowed != null && allowed.stream().noneMatch(app::equalsIgnoreCase)) {
+			throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+					"'" + app + "' is outside this session's apps " + allowed + "; request_access can widen the grant");
+		}
 	}
 
 	public String reason() {

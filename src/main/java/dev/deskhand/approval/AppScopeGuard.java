@@ -35,16 +35,14 @@ class AppScopeGuard implements InputGuard, Ordered {
 		if (!bringsUp && !reachesFocus) {
 			return;
 		}
-		List<String> apps = this.sessions.find(session).map(AgentSession::apps).orElse(null);
-		if (apps == null) {
+		AgentSession restricted = this.sessions.find(session).filter((s) -> s.apps() != null).orElse(null);
+		if (restricted == null) {
 			return;
 		}
-		// A session restricted to some apps may not bring up others.
+		List<String> apps = restricted.apps();
 		for (InputAction action : actions) {
-			String app = action.application();
-			if (app != null && apps.stream().noneMatch(app::equalsIgnoreCase)) {
-				throw new DeskhandException(ErrorCode.E_NOT_GRANTED, "'" + app + "' is outside this session's apps "
-						+ apps + "; request_access can widen the grant");
+			if (action.application() != null) {
+				restricted.requireMayBringUp(action.application());
 			}
 		}
 		if (!reachesFocus) {

@@ -1,7 +1,6 @@
 package dev.deskhand.mcp;
 
 import java.io.IOException;
-import java.security.Principal;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -68,7 +67,7 @@ class McpCancellationFilter extends OncePerRequestFilter {
 		HttpServletRequest replay = request;
 		JsonNode message = parse(screened.body());
 		String method = (message != null) ? message.path("method").asString(null) : null;
-		String principal = principalOf(request);
+		String principal = AgentPrincipals.nameOf(request.getUserPrincipal());
 		if (CANCELLED.equals(method)) {
 			JsonNode params = message.path("params");
 			this.calls.cancel(principal, session, idOf(params.path("requestId")), params.path("reason").asString(null));
@@ -111,11 +110,6 @@ class McpCancellationFilter extends OncePerRequestFilter {
 	private String sessionOf(HttpServletRequest request) {
 		return this.mcpEndpoint.equals(request.getRequestURI()) ? request.getHeader(McpSessionEndFilter.SESSION_HEADER)
 				: request.getParameter("sessionId");
-	}
-
-	private static String principalOf(HttpServletRequest request) {
-		Principal principal = request.getUserPrincipal();
-		return (principal != null && !principal.getName().isBlank()) ? principal.getName() : AgentPrincipals.LOCAL;
 	}
 
 }

@@ -3,7 +3,6 @@ package dev.deskhand.mcp;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.Principal;
 import java.util.function.Consumer;
 
 import jakarta.servlet.AsyncEvent;
@@ -143,8 +142,7 @@ class McpSessionBindingFilter extends OncePerRequestFilter {
 	}
 
 	static String principal(HttpServletRequest request) {
-		Principal principal = request.getUserPrincipal();
-		return (principal != null && !principal.getName().isBlank()) ? principal.getName() : AgentPrincipals.LOCAL;
+		return AgentPrincipals.nameOf(request.getUserPrincipal());
 	}
 
 	/**

@@ -1,7 +1,6 @@
 package dev.deskhand.mcp;
 
 import java.io.IOException;
-import java.security.Principal;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -42,10 +41,7 @@ class McpSessionEndFilter extends OncePerRequestFilter {
 		chain.doFilter(request, response);
 		String mcpSession = request.getHeader(SESSION_HEADER);
 		if (mcpSession != null && response.getStatus() < 300) {
-			Principal principal = request.getUserPrincipal();
-			String name = (principal != null && !principal.getName().isBlank()) ? principal.getName()
-					: AgentPrincipals.LOCAL;
-			this.sessions.endMcpSession(name, mcpSession);
+			this.sessions.endMcpSession(AgentPrincipals.nameOf(request.getUserPrincipal()), mcpSession);
 		}
 	}
 

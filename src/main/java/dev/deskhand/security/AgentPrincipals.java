@@ -45,6 +45,15 @@ public final class AgentPrincipals {
 	}
 
 	/**
+	 * @param principal the authenticated principal of an HTTP request, or {@code null}
+	 * @return its name; {@link #LOCAL} for none (a request allowed without a token:
+	 * loopback, no agent tokens configured)
+	 */
+	public static String nameOf(Principal principal) {
+		return (principal != null && !principal.getName().isBlank()) ? principal.getName() : LOCAL;
+	}
+
+	/**
 	 * The context extractor for both WebMvc MCP transports. Spring Security has
 	 * authenticated the request by the time the transport handles it and exposes the
 	 * result as the servlet principal; a request allowed without a token (loopback, no
@@ -53,7 +62,7 @@ public final class AgentPrincipals {
 	 * @return a context holding the principal name under {@link #KEY}
 	 */
 	public static McpTransportContext transportContext(ServerRequest request) {
-		String name = request.principal().map(Principal::getName).filter((n) -> !n.isBlank()).orElse(LOCAL);
+		String name = nameOf(request.principal().orElse(null));
 		Object call = request.attribute(CALL_KEY).orElse(null);
 		return McpTransportContext.create((call != null) ? Map.of(KEY, name, CALL_KEY, call) : Map.of(KEY, name));
 	}

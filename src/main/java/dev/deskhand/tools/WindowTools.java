@@ -82,7 +82,7 @@ public class WindowTools {
 					+ "e.g. \"xterm\", \"firefox\"") String app) {
 		return this.runner.run("open_application", () -> {
 			CallContext call = this.contexts.of(context);
-			InputAction action = this.arguments.openApplication(app, call.session().apps());
+			InputAction action = this.arguments.openApplication(app, call.session());
 			ApplicationOutcome outcome = this.desktop.openApplication(call, action);
 			Map<String, Object> result = new LinkedHashMap<>();
 			result.put("launched", outcome.launched());
