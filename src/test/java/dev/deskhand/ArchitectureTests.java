@@ -72,9 +72,8 @@ class ArchitectureTests {
 	@Test
 	void onlyTheInputQueueCallsTheDriversInputMethods() {
 		// Everything that presses, moves, focuses, launches or writes the clipboard runs
-		// on the
-		// input thread, behind the failsafe and the guards: the queue's package is its
-		// only caller.
+		// on the input thread, behind the failsafe and the guards: the queue's package is
+		// its only caller.
 		noClasses().that()
 			.resideOutsideOfPackages("dev.deskhand.input..", "dev.deskhand.platform..")
 			.should()

@@ -21,8 +21,7 @@ class ApprovalConfiguration {
 	AgentSessions agentSessions(ApprovalProperties properties, InputLease lease, ObjectProvider<InputQueue> queue) {
 		AgentSessions sessions = new AgentSessions(Clock.systemUTC(), properties.sessionIdle());
 		// A session that ends lets go of the input, and what it still runs stops: a
-		// hold_key does
-		// not keep Shift down for a client that is gone.
+		// hold_key does not keep Shift down for a client that is gone.
 		sessions.onEnd((session) -> {
 			lease.release(session.handle());
 			queue.ifAvailable((input) -> input.abortSession(session.handle(), new DeskhandException(ErrorCode.E_FAIL,

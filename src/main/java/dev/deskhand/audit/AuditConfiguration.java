@@ -52,9 +52,8 @@ class AuditConfiguration {
 	}
 
 	// Boot 4.0 declares no repository: its AuditAutoConfiguration (the listener that
-	// stores
-	// AuditApplicationEvents) and /actuator/auditevents only switch on when this bean
-	// exists.
+	// stores AuditApplicationEvents) and /actuator/auditevents only switch on when this
+	// bean exists.
 	@Bean
 	AuditEventRepository auditEventRepository() {
 		return new InMemoryAuditEventRepository(1000);

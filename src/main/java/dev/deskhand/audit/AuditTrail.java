@@ -279,8 +279,8 @@ public class AuditTrail implements AutoCloseable {
 		if (!retryDue()) {
 			return;
 		}
-		// Never wait behind a write that is itself stuck: the caller gets the state as
-		// it is.
+		// Never wait behind a write that is itself stuck: the caller gets the state as it
+		// is.
 		if (this.chain == null || !this.chain.lock().tryLock()) {
 			return;
 		}

@@ -27,8 +27,8 @@ final class InputExecutor {
 	private static final Duration DRAG_STEP_PAUSE = Duration.ofMillis(4);
 
 	// X servers and toolkits count a double click only when presses arrive close together
-	// but not
-	// in the same instant; a short gap keeps clicks distinct for every toolkit we tested.
+	// but not in the same instant; a short gap keeps clicks distinct for every toolkit we
+	// tested.
 	private static final Duration MULTI_CLICK_GAP = Duration.ofMillis(15);
 
 	private final DesktopDriver driver;

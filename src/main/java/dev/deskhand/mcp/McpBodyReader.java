@@ -146,8 +146,8 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 		if (this.ended.compareAndSet(false, true)) {
 			giveBack();
 			try {
-				// The rest of the body is never read: the connection cannot carry
-				// another request.
+				// The rest of the body is never read: the connection cannot carry another
+				// request.
 				this.response.setHeader("Connection", "close");
 				this.refusal.refuse(this.request, this.response, status);
 			}
@@ -158,8 +158,7 @@ final class McpBodyReader implements ReadListener, AsyncListener {
 	}
 
 	// A complete body leaves the budget as it is handed on: the transport parses it on a
-	// worker
-	// thread, and those are few.
+	// worker thread, and those are few.
 	private void giveBack() {
 		this.budget.release(this.reserved);
 		this.reserved = 0;

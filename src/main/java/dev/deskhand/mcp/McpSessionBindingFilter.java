@@ -74,8 +74,7 @@ class McpSessionBindingFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		// The container's decoded, normalized path (no ;parameters), as the filter
-		// mapping
-		// and the router see it.
+		// mapping and the router see it.
 		String path = request.getServletPath() + ((request.getPathInfo() != null) ? request.getPathInfo() : "");
 		String principal = principal(request);
 		if (path.equals(this.mcpEndpoint)) {
@@ -101,8 +100,7 @@ class McpSessionBindingFilter extends OncePerRequestFilter {
 			String principal) throws IOException, ServletException {
 		String session = request.getHeader(SESSION_HEADER);
 		if (session == null) {
-			// Only initialize opens a session; the transport refuses anything else
-			// without
+			// Only initialize opens a session; the transport refuses the rest without
 			// one.
 			chain.doFilter(request, new SessionIdCapture(response, (id) -> this.owners.bind(id, principal)));
 			return;

@@ -146,8 +146,7 @@ class McpTransportConfiguration {
 						MESSAGE_ENDPOINT));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), SSE_ENDPOINT, MESSAGE_ENDPOINT);
 		// After Spring Security, so the request carries its authenticated principal;
-		// before
-		// the session-end filter, so a refused DELETE ends nothing.
+		// before the session-end filter, so a refused DELETE ends nothing.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 2);
 		return registration;
 	}

@@ -148,8 +148,7 @@ class ConsolePreviews {
 	 */
 	private Preview crop(ScreenGeometry geometry, int[] region, Point point, String kind, String label) {
 		// The zoom maps the region through this same geometry (the crops' pseudo-session
-		// never
-		// takes a screenshot), so area is exactly what the image shows.
+		// never takes a screenshot), so area is exactly what the image shows.
 		Rect area = geometry.toDesktopRegion(region[0], region[1], region[0] + region[2], region[1] + region[3]);
 		ImageFormat format = ((long) area.width() * area.height() > PNG_PIXEL_LIMIT) ? ImageFormat.JPEG
 				: ImageFormat.PNG;

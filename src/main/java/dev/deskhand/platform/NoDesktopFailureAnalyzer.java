@@ -45,9 +45,8 @@ class NoDesktopFailureAnalyzer extends AbstractFailureAnalyzer<DeskhandException
 		}
 		catch (IllegalStateException ex) {
 			// an invalid override fails the conditions before any driver starts:
-			// unreachable
-			// in practice, and the driver's sentence matters more than the platform's
-			// name
+			// unreachable in practice, and the driver's sentence matters more than the
+			// platform's name
 			platform = "";
 		}
 		String message = String.valueOf(cause.getMessage());

@@ -15,8 +15,7 @@ import dev.deskhand.platform.DisplayServer.Detection;
  * to do. Registered in {@code META-INF/spring.factories}.
  */
 // before Boot's NoSuchBeanDefinitionFailureAnalyzer, which would answer first with "a
-// bean
-// of type DesktopDriver that could not be found" and a list of conditions
+// bean of type DesktopDriver that could not be found" and a list of conditions
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class NoDriverFailureAnalyzer extends AbstractInjectionFailureAnalyzer<NoSuchBeanDefinitionException> {
 

@@ -20,9 +20,8 @@ final class Adler32Combine {
 	 */
 	static int combine(int first, int second, long secondLength) {
 		// Adler-32 is A = 1 + sum(bytes), B = sum of the running A's, both mod BASE.
-		// Appending n
-		// bytes shifts the second piece's A by first's A - 1, and adds n times first's A
-		// to B.
+		// Appending n bytes shifts the second piece's A by first's A - 1, and adds n
+		// times first's A to B.
 		long remainder = Math.floorMod(secondLength, BASE);
 		long a1 = first & 0xFFFF;
 		long b1 = (first >>> 16) & 0xFFFF;

@@ -48,8 +48,8 @@ public record ImageBudget(int maxWidth, int maxHeight, long maxPixels) {
 		double scale = Math.min(Math.min((double) longMax / longSide, (double) shortMax / shortSide),
 				Math.sqrt((double) this.maxPixels / ((double) width * height)));
 		// start just above the real-valued answer (and at most maxPixels, the most a
-		// 1-pixel short
-		// side allows); rounding the short side up costs at most a few steps down
+		// 1-pixel short side allows); rounding the short side up costs at most a few
+		// steps down
 		long start = Math.min((long) Math.ceil(longSide * scale) + 1, Math.min(longSide, longMax));
 		int longTarget = (int) Math.min(start, this.maxPixels);
 		while (true) {

@@ -322,8 +322,7 @@ public final class PngEncoder {
 			}
 			else {
 				// a sync flush ends the stripe on a byte boundary with no final block;
-				// output that
-				// fills the space given means there may be more
+				// output that fills the space given means there may be more
 				while (deflateInto(Deflater.SYNC_FLUSH)) {
 					// keep flushing
 				}

@@ -37,8 +37,7 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 			throw new IllegalArgumentException("display " + displayId + " has an empty bounds " + bounds);
 		}
 		// an image larger than the display would put several image pixels on one logical
-		// unit,
-		// and an agent's click could not be mapped back to the pixel it aimed at
+		// unit, and an agent's click could not be mapped back to the pixel it aimed at
 		if (imageWidth < 1 || imageHeight < 1 || imageWidth > bounds.width() || imageHeight > bounds.height()) {
 			throw new IllegalArgumentException("image size " + imageWidth + "x" + imageHeight
 					+ " must be between 1x1 and the display's " + bounds.width() + "x" + bounds.height());

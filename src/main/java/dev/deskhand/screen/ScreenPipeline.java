@@ -153,8 +153,7 @@ final class ScreenPipeline {
 		long basis = display.damageBasis;
 		Rect basisRegion = display.damageRegion;
 		// set again only once this screenshot's frame is cached: any failure on the way
-		// means a
-		// whole capture next time
+		// means a whole capture next time
 		display.damageBasis = -1;
 		// a filter that may change pixels could also uncover them without anything being
 		// drawn
@@ -235,9 +234,8 @@ final class ScreenPipeline {
 		Frame assembled;
 		try {
 			// each band is captured to the array's start and then moved down to its rows;
-			// bottom
-			// band first, so that a capture only overwrites rows above every band placed
-			// so far
+			// bottom band first, so that a capture only overwrites rows above every band
+			// placed so far
 			for (int i = bands.size() - 1; i >= 0; i--) {
 				int top = bands.get(i)[0];
 				int rows = bands.get(i)[1] - top;

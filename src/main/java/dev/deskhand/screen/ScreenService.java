@@ -50,8 +50,7 @@ public class ScreenService {
 		ScreenWorkers workers = ScreenWorkers.perCore();
 		PngEncoder png = new PngEncoder(workers, workers.parallelism());
 		// three arrays: the next capture, a JPEG's scaled image, a zoom's crop;
-		// concurrent calls
-		// borrow more
+		// concurrent calls borrow more
 		ScreenPipeline.Damage damage = properties.damageTracking()
 				? (consumer, region) -> driver.capture().takeDamage(consumer, region) : ScreenPipeline.Damage.UNTRACKED;
 		this.pipeline = new ScreenPipeline((region, buffer) -> driver.capture().capture(region, buffer), damage,

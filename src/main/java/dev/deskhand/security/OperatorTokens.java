@@ -86,8 +86,7 @@ final class OperatorTokens {
 			Files.createDirectories(directory);
 		}
 		// Written to a file that is private from its creation, then moved into place:
-		// chmod after
-		// writing would leave the token readable by everyone for a moment.
+		// chmod after writing would leave the token readable by everyone for a moment.
 		Path temporary = posix ? Files.createTempFile(directory, ".operator-token", ".tmp", OWNER_FILE)
 				: Files.createTempFile(directory, ".operator-token", ".tmp");
 		try {

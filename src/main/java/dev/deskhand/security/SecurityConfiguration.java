@@ -69,9 +69,8 @@ class SecurityConfiguration {
 						.requestMatchers(EndpointRequest.to("health"))
 						.permitAll()
 						// The console's page, script and style sheet hold no data: its
-						// script fetches
-						// everything with the operator token, which never travels in a
-						// cookie.
+						// script fetches everything with the operator token, which never
+						// travels in a cookie.
 						.requestMatchers(EndpointRequest.to("console"))
 						.permitAll()
 						.anyRequest()
@@ -88,8 +87,7 @@ class SecurityConfiguration {
 		boolean tokensConfigured = !properties.agentTokens().isEmpty();
 		http.authorizeHttpRequests((requests) -> requests
 			// The SSE stream and Streamable GET continue on async dispatches of an
-			// already
-			// authorized request; error pages render after one.
+			// already authorized request; error pages render after one.
 			.dispatcherTypeMatchers(DispatcherType.ASYNC, DispatcherType.ERROR)
 			.permitAll()
 			.anyRequest()
@@ -100,8 +98,8 @@ class SecurityConfiguration {
 		}
 		else {
 			// Only local processes can reach a loopback-only port
-			// (tokenAuthenticationProvider
-			// refused to start otherwise): they all act as one principal.
+			// (tokenAuthenticationProvider refused to start otherwise): they all act as
+			// one principal.
 			http.anonymous((anonymous) -> anonymous.principal(AgentPrincipals.LOCAL)
 				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
 		}

@@ -91,8 +91,7 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 			name = name.strip();
 			token = token.strip();
 			// Audit trails and grants name the principal: an agent must not pass for the
-			// operator or
-			// for the tokenless loopback user.
+			// operator or for the tokenless loopback user.
 			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)) {
 				throw new IllegalArgumentException("deskhand.security.agent-tokens: the name '" + name
 						+ "' is reserved; choose another agent name");

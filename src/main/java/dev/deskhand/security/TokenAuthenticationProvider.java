@@ -52,10 +52,8 @@ final class TokenAuthenticationProvider implements AuthenticationProvider {
 			throw new BadCredentialsException("No bearer token");
 		}
 		// Digests have one length, so isEqual takes the same time for every wrong token
-		// (comparing raw
-		// tokens would leak their length); every entry is compared so the time does not
-		// tell which
-		// one matched.
+		// (comparing raw tokens would leak their length); every entry is compared so the
+		// time does not tell which one matched.
 		byte[] digest = digest(presented);
 		Credential match = null;
 		for (Credential credential : this.credentials) {

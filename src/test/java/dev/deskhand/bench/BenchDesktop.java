@@ -153,10 +153,8 @@ final class BenchDesktop implements AutoCloseable {
 
 	private void showBackground(int index) {
 		// display -window root sets the root window's background pixmap and exits; the
-		// server keeps
-		// the pixmap after the client is gone. It exits with 1 even when it worked, so
-		// the check is
-		// the screen itself (see contentBytes)
+		// server keeps the pixmap after the client is gone. It exits with 1 even when it
+		// worked, so the check is the screen itself (see contentBytes)
 		this.desktop.run(QUICK, "display", "-window", "root", backgroundPicture(index).toString());
 	}
 
@@ -168,15 +166,14 @@ final class BenchDesktop implements AutoCloseable {
 		Path fifo = this.dir.resolve("ticker");
 		this.desktop.run(QUICK, "mkfifo", fifo.toString()).requireSuccess("mkfifo");
 		// xterm -geometry is COLUMNSxROWS+X+Y; openbox honours the position because xterm
-		// sets it
-		// as user-specified
+		// sets it as user-specified
 		start("xterm", "-geometry", "100x42+8+8", "-fa", "DejaVu Sans Mono", "-fs", "9", "-T", "top", "-hold", "-e",
 				"sh", "-c", "COLUMNS=100 top -b -n1 -w 100 | head -n 41");
 		start("xterm", "-geometry", "110x36+840+8", "-bg", "#1e1e2e", "-fg", "#cdd6f4", "-cr", "#f5e0dc", "-T",
 				"ls -l /usr/bin", "-hold", "-e", "sh", "-c", "ls -l /usr/bin | head -n 80");
 		// the log terminal: some text, then every line the benchmark writes to the fifo;
-		// opening the
-		// fifo read-write keeps it open across writers, so cat never sees end of file
+		// opening the fifo read-write keeps it open across writers, so cat never sees end
+		// of file
 		start("xterm", "-geometry", "118x20+8+720", "-T", "bench log", "-e", "sh", "-c",
 				"ls -l /etc | head -n 12; exec 3<>\"$1\"; exec cat <&3", "sh", fifo.toString());
 		awaitTitles("top", "ls -l /usr/bin", "bench log");

@@ -245,8 +245,8 @@ class DeskhandBenchmark {
 		cases.add(new Case("mcp.jpeg", "Deskhand screenshot JPEG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of("format", "jpeg")), (r, t) -> mcpImage(r, JPEG)));
 		// the same calls through the lean client: the server without the Java SDK
-		// client's cost
-		// (see LeanMcpClient); observation only, since input takes a per-session lease
+		// client's cost (see LeanMcpClient); observation only, since input takes a
+		// per-session lease
 		cases.add(new Case("lean.png", "Deskhand screenshot PNG, lean client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
 		cases.add(new Case("lean.jpeg", "Deskhand screenshot JPEG, lean client", Group.SCREENSHOT, Source.DESKHAND, 0,
@@ -258,8 +258,8 @@ class DeskhandBenchmark {
 				Group.SCREENSHOT, Source.DESKHAND, 0, this::changeWholeScreen,
 				() -> this.lean.callTool("screenshot", Map.of()), (r, t) -> leanImage(r, PNG)));
 		// the same call right after an untimed one: what skipping unchanged work buys
-		// (the witness
-		// caret blinks every 500 ms, so now and then the screen did change in between)
+		// (the witness caret blinks every 500 ms, so now and then the screen did change
+		// in between)
 		cases.add(new Case("mcp.png.repeat", "Deskhand screenshot PNG, SDK client, again at once (screen unchanged)",
 				Group.SCREENSHOT, Source.DESKHAND, 0, () -> mcpImage(mcp("screenshot", Map.of()), PNG),
 				() -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
@@ -278,9 +278,8 @@ class DeskhandBenchmark {
 		}
 
 		// pointer: every target is a fresh point on the witness, never where the pointer
-		// already is
-		// (xdotool mousemove --sync to the current position waits about 15 s for a motion
-		// event)
+		// already is (xdotool mousemove --sync to the current position waits about 15 s
+		// for a motion event)
 		Target move = new Target();
 		cases.add(new Case("mcp.move", "Deskhand mouse_move, SDK client", Group.MOVE, Source.DESKHAND, 0,
 				() -> move.aim(nextPoint()), () -> mcp("mouse_move", Map.of("coordinate", move.image())),
@@ -415,8 +414,7 @@ class DeskhandBenchmark {
 						+ IMAGE_WIDTH + "x" + IMAGE_HEIGHT);
 			}
 			// a pipeline that mixes up channels or alpha can return a valid, black image:
-			// the
-			// dressed desktop has hundreds of colours on any sparse grid
+			// the dressed desktop has hundreds of colours on any sparse grid
 			Set<Integer> colours = new HashSet<>();
 			for (int y = 9; y < IMAGE_HEIGHT; y += 18) {
 				for (int x = 16; x < IMAGE_WIDTH; x += 32) {

@@ -154,8 +154,7 @@ final class LeanMcpClient implements AutoCloseable {
 				throw new IllegalStateException("MCP request failed: the server closed a new connection at once", ex);
 			}
 			// the server closed the idle connection before reading this request, so it
-			// was not
-			// handled: what any keep-alive client does is send it again on a new
+			// was not handled: what any keep-alive client does is send it again on a new
 			// connection
 			return send(request);
 		}

@@ -217,8 +217,7 @@ final class Report {
 			return;
 		}
 		// the issue asks for characters arriving, so the slower of "call returned" and
-		// "witness has
-		// it all" decides
+		// "witness has it all" decides
 		double slowest = Math.min(returned.get().charsPerSecond(),
 				arrived.map(Row::charsPerSecond).orElse(Double.MAX_VALUE));
 		String result = String.format(Locale.ROOT, "%,.0f chars/s by call time", returned.get().charsPerSecond())

@@ -47,9 +47,8 @@ class InputQueueLiveTests {
 	void aFailureMidBatchLeavesNoKeyOrButtonDown() {
 		TestDesktop desktop = TestDesktop.shared();
 		// Button 1 goes down and stays down by design (left_mouse_down), Control_L goes
-		// down as the
-		// first key of a chord whose second key does not exist: the driver fails at run
-		// time.
+		// down as the first key of a chord whose second key does not exist: the driver
+		// fails at run time.
 		List<InputAction> batch = List.of(
 				new InputAction.Button("left_mouse_down", new Point(50, 50), MouseButton.LEFT, true),
 				new InputAction.PressKeys(new KeyChord(List.of("Control_L", "NoSuchKeysym_Deskhand")), 1));

@@ -344,8 +344,7 @@ class McpEndToEndTests {
 		finally {
 			sse.closeGracefully();
 			// A legacy SSE session has no close signal Deskhand can see: free its input
-			// lease the
-			// operator's way, as the next tests need it.
+			// lease the operator's way, as the next tests need it.
 			new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
 		}
 	}

@@ -87,8 +87,8 @@ class StdioTransportTests {
 			assertThat(McpTestClients.image(shot).getWidth()).isEqualTo(1280);
 
 			// Pointer input asks a human: the question travels to this client over stdio
-			// while the
-			// tool waits, which deadlocks if tools run on the thread that reads stdin.
+			// while the tool waits, which deadlocks if tools run on the thread that reads
+			// stdin.
 			CallToolResult moved = call(client, "mouse_move", Map.of("coordinate", List.of(200, 100)));
 			assertThat(moved.isError()).as(text(moved)).isNotEqualTo(Boolean.TRUE);
 			assertThat(elicitations).singleElement().asString().contains("the agent (local via deskhand-stdio-test)");
@@ -100,9 +100,8 @@ class StdioTransportTests {
 			assertThat(text(position)).contains("\"coordinate\":[200,100]");
 
 			// The operators' port stays, behind the operator token. It opens when the
-			// context has
-			// started, which can be after stdin already answers (the MCP server starts
-			// with its bean).
+			// context has started, which can be after stdin already answers (the MCP
+			// server starts with its bean).
 			HttpResponse<String> deskhand = awaitOperatorPort(new OperatorApi(managementPort, OPERATOR_TOKEN))
 				.get("/actuator/deskhand");
 			assertThat(deskhand.statusCode()).isEqualTo(200);

@@ -169,10 +169,8 @@ class OperatorConsoleBrowserTests {
 		assertThat(card.findElement(By.className("tool")).getText()).isEqualTo("left_click");
 
 		// The crop of where it will click: about 320x200 desktop pixels around the target
-		// (whole
-		// screenshot pixels, 1.5 desktop pixels each, cover it), marked in the middle
-		// since the
-		// target is far from the display's edges.
+		// (whole screenshot pixels, 1.5 desktop pixels each, cover it), marked in the
+		// middle since the target is far from the display's edges.
 		WebElement crop = card.findElement(By.className("crop"));
 		until((d) -> naturalWidth(crop) >= ConsolePreviews.CROP_WIDTH);
 		assertThat(naturalWidth(crop)).isLessThan(ConsolePreviews.CROP_WIDTH + 4);

@@ -21,8 +21,7 @@ class AreaAverageScalerTests {
 	@Test
 	void integerRatioAveragesEachBlockExactly() {
 		// red channel per 2x2 block: {10,20,30,40} = 25, {1,2,2,2} = 1.75, {0,0,0,1} =
-		// 0.25,
-		// {0,0,1,1} = 0.5 which rounds half up (green there: 254.5 -> 255)
+		// 0.25, {0,0,1,1} = 0.5 which rounds half up (green there: 254.5 -> 255)
 		int[] red = { 10, 20, 1, 2, //
 				30, 40, 2, 2, //
 				0, 0, 0, 0, //
@@ -116,8 +115,7 @@ class AreaAverageScalerTests {
 	@Test
 	void matchesDirectAverageWhenTheAreaIsTooLargeForTheReciprocal() {
 		// 8191 and 1031 are prime, so one output pixel is 8191 x 1031 units: past 2^23,
-		// where
-		// the scaler divides instead of multiplying by a reciprocal
+		// where the scaler divides instead of multiplying by a reciprocal
 		Frame source = randomFrame(new Random(11), 8191, 1031);
 		PixelAssertions.assertSamePixels(this.scaler.scale(source, 8190, 1030).pixels(), reference(source, 8190, 1030),
 				8190, "8191x1031 -> 8190x1030");

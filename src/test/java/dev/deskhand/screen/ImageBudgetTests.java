@@ -70,8 +70,7 @@ class ImageBudgetTests {
 			return;
 		}
 		// the shorter side is the exact ratio rounded: off by at most half a pixel,
-		// unless a
-		// one-pixel minimum held it up
+		// unless a one-pixel minimum held it up
 		int longSide = Math.max(width, height);
 		long error = Math.abs((long) size.width() * height - (long) size.height() * width);
 		boolean clampedToOne = Math.min(size.width(), size.height()) == 1;

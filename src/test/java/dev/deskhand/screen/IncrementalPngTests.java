@@ -91,8 +91,7 @@ class IncrementalPngTests {
 		IncrementalPng incremental = new IncrementalPng(this.png, workers);
 		encodeAndCheck(incremental, screen, 1, -1, null);
 		// frame 2 (say, a JPEG screenshot) changed source row 30, frame 3 row 1000;
-		// neither went
-		// through this PNG
+		// neither went through this PNG
 		int[] before = screen.clone();
 		screen[30 * 1920] ^= 0xFFFFFF;
 		incremental.frameReplaced(2, 1, changedRows(before, screen, 1920));

@@ -105,9 +105,8 @@ class ScreenGeometryTests {
 	@Test
 	void nearOneRatioMapsBackThroughPixelCentres() {
 		// 1366 -> 1280: image pixel 1 lands on logical 1 (centre 1.5 * 1.067 = 1.6);
-		// mapping
-		// logical 1 back from its left edge would give image pixel 0, from its centre
-		// gives 1
+		// mapping logical 1 back from its left edge would give image pixel 0, from its
+		// centre gives 1
 		assertThat(LAPTOP.imageWidth()).isEqualTo(1280);
 		assertThat(LAPTOP.imageHeight()).isEqualTo(720);
 		assertThat(LAPTOP.toDesktop(1, 1)).isEqualTo(new Point(1, 1));

@@ -88,8 +88,7 @@ class ScreenPipelineBenchmark {
 		ImageEncoders encoders = new ImageEncoders();
 		int[] copy = frame.pixels().clone();
 		// a filter that changes the last pixel per call: every capture differs from the
-		// last one,
-		// found only at the end of the comparison (its worst case)
+		// last one, found only at the end of the comparison (its worst case)
 		int[] counter = { 0 };
 		ScreenService changing = new ScreenService(this.driver, this.properties, Clock.systemUTC(),
 				List.of((f, region) -> f.pixels()[f.width() * f.height() - 1] = ++counter[0] & 0xFFFFFF));
@@ -105,8 +104,7 @@ class ScreenPipelineBenchmark {
 				}));
 		String display = this.screen.displays().get(0).id();
 		// damage tracking on and off, after a line was added to a small terminal (a real
-		// X client
-		// drawing, so that the server reports damage)
+		// X client drawing, so that the server reports damage)
 		ScreenService tracked = new ScreenService(this.driver, withDamageTracking(true), Clock.systemUTC());
 		ScreenService untracked = new ScreenService(this.driver, withDamageTracking(false), Clock.systemUTC());
 		Path log = Files.createTempFile("deskhand-bench-log", ".txt");

@@ -149,8 +149,7 @@ class TestDesktopTests {
 	void commandsGetInputAndUtf8OutputAndAreKilledOnTimeout() {
 		String text = "Grüße, 世界 ✓";
 		// xclip forks a child that keeps the selection (here for one paste): run() must
-		// return
-		// when xclip itself exits, although the child still holds its stdout
+		// return when xclip itself exits, although the child still holds its stdout
 		desktop.runWithInput(WAIT, text, "xclip", "-loops", "1", "-selection", "clipboard", "-i")
 			.requireSuccess("xclip -i");
 		assertThat(desktop.run(WAIT, "xclip", "-o", "-selection", "clipboard").requireSuccess("xclip -o").stdout())

@@ -120,8 +120,8 @@ final class X11DisplayWatch implements AutoCloseable {
 			this.state = State.ANSWERING;
 			this.reason = null;
 			this.since = System.nanoTime();
-			// the heartbeat releases within a second: not on this thread, which may be
-			// a caller's
+			// the heartbeat releases within a second: not on this thread, which may be a
+			// caller's
 			this.releasePending = true;
 		}
 	}

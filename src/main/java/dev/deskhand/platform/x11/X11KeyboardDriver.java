@@ -150,8 +150,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		Preparation prepared = this.input.call((connection) -> {
 			X11Keymap keymap = connection.keyboardMapping();
 			X11ModifierGuard guard = X11ModifierGuard.inspect(connection, keymap, this.held);
-			// with another keyboard group active, the keymap's own keys type that
-			// group's symbols
+			// with another keyboard group active, the keymap's own keys type that group's
+			// symbols
 			int maxDirectLevel = guard.firstGroupActive() ? 1 : -1;
 			List<Chunk> chunks = planner(connection, keymap).plan(keysyms, maxDirectLevel, pinnedKeycodes(),
 					this.recentKeycodes);

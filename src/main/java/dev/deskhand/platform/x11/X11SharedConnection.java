@@ -469,8 +469,7 @@ final class X11SharedConnection implements AutoCloseable {
 					Task<?> task = this.tasks.take();
 					if (task.action == null) {
 						// closed before the answer, so that the server is left alone
-						// after
-						// close() returns
+						// after close() returns
 						closeConnection();
 						task.result.complete(null);
 						return;

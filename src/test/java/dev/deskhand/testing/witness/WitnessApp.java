@@ -66,8 +66,8 @@ public final class WitnessApp {
 		// Tab and Ctrl+Tab must reach the witness as keys, not move focus away
 		text.setFocusTraversalKeysEnabled(false);
 		// Dialog is a logical font: Java composes it from fontconfig's fallbacks, so CJK
-		// glyphs
-		// show when any CJK font is installed; tests compare the document, never pixels
+		// glyphs show when any CJK font is installed; tests compare the document, never
+		// pixels
 		text.setFont(new Font(Font.DIALOG, Font.PLAIN, 16));
 		text.setPreferredSize(new Dimension(width, height));
 		listen(text);
@@ -230,8 +230,7 @@ public final class WitnessApp {
 		try {
 			this.log.write(System.nanoTime() + " " + event + "\n");
 			// flushed per line: the test reads the file while the witness runs, and a
-			// witness
-			// killed mid-test must still have told what it saw
+			// witness killed mid-test must still have told what it saw
 			this.log.flush();
 		}
 		catch (IOException ex) {
