@@ -122,10 +122,10 @@ class ArchitectureTests {
 	@Test
 	void jnaMappingsStayInTheirOwnPackages() {
 		noClasses().that()
-			.resideOutsideOfPackages("dev.deskhand.platform.x11..")
+			.resideOutsideOfPackages("dev.deskhand.platform.linux.x11..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAPackage("dev.deskhand.platform.x11..")
+			.resideInAPackage("dev.deskhand.platform.linux.x11..")
 			.check(main);
 	}
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
-import dev.deskhand.platform.x11.X11DesktopDriver;
+import dev.deskhand.platform.linux.x11.X11DesktopDriver;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -18,7 +18,7 @@ import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputProperties;
 import dev.deskhand.input.InputQueue;
-import dev.deskhand.platform.x11.X11DesktopDriver;
+import dev.deskhand.platform.linux.x11.X11DesktopDriver;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
-import dev.deskhand.platform.x11.X11DesktopDriver;
+import dev.deskhand.platform.linux.x11.X11DesktopDriver;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.TestDesktop;
 

@@ -1,0 +1,349 @@
+package dev.deskhand.platform.linux.x11;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.CaptureDriver;
+import dev.deskhand.platform.ClipboardDriver;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.DesktopHealth;
+import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.InputStateSensor;
+import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.WindowDriver;
+
+/**
+ * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
+ *
+ * <p>
+ * Connections, one owner thread each, and every call on them bounded by
+ * {@code deskhand.display.call-timeout} ({@link X11SharedConnection}): observation
+ * (displays, pointer position, capture, windows), input (called from the InputQueue's
+ * thread only), control (release-all and the keymap restore, so that a stuck input call
+ * cannot block them), the clipboard's (its own thread, started on first use, since it
+ * must answer other clients at any moment), and one per failsafe sensor. An
+ * {@link X11DisplayWatch} follows whether the display answers.
+ */
+public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(X11DesktopDriver.class);
+
+	/** {@code XQueryPointer} mask bit of button 1; buttons 2-5 follow. */
+	private static final int BUTTON1_MASK = 1 << 8;
+
+	/** {@code deskhand.display.call-timeout}'s default. */
+	static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
+
+	/** {@code deskhand.display.wedged-after}'s default. */
+	static final Duration DEFAULT_WEDGED_AFTER = Duration.ofSeconds(60);
+
+	private final String displayName;
+
+	private final X11ManagedDisplay managed;
+
+	private final X11SharedConnection observe;
+
+	private final X11SharedConnection control;
+
+	private final X11SharedConnection input;
+
+	private final X11DisplayWatch watch;
+
+	private final Duration callTimeout;
+
+	private final X11HeldInputs held = new X11HeldInputs();
+
+	private final X11DisplayDriver displays;
+
+	private final X11CaptureDriver capture;
+
+	private final X11PointerDriver pointer;
+
+	private final X11KeyboardDriver keyboard;
+
+	private final X11WindowDriver windows;
+
+	private final X11Clipboard clipboard;
+
+	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed,
+			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter) {
+		this.displayName = displayName;
+		this.managed = managed;
+		this.callTimeout = callTimeout;
+		this.watch = new X11DisplayWatch(displayName, callTimeout, wedgedAfter);
+		this.observe = new X11SharedConnection(displayName, "observe", observation, callTimeout, this.watch);
+		this.control = new X11SharedConnection(displayName, "control", null, callTimeout, this.watch);
+		this.input = new X11SharedConnection(displayName, "input", null, callTimeout, this.watch);
+		this.displays = new X11DisplayDriver(this.observe);
+		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
+		this.pointer = new X11PointerDriver(this.input, this.held);
+		this.keyboard = new X11KeyboardDriver(this.input, this.held, X11TypingPace.system());
+		this.windows = new X11WindowDriver(this.observe, X11ClientProcess.system());
+		this.clipboard = new X11Clipboard(displayName);
+		this.watch.start(this.observe, this::releaseAfterReturn);
+	}
+
+	/**
+	 * Connects to an X display that is already running.
+	 * @param displayName e.g. {@code :0}
+	 * @return the driver; close it to release keys, restore the keymap and disconnect
+	 * @throws DeskhandException E_NO_DESKTOP when the display is unreachable or lacks
+	 * XTEST
+	 */
+	public static X11DesktopDriver connect(String displayName) {
+		return connect(displayName, null, true);
+	}
+
+	/**
+	 * @param managed the Xvfb this driver owns and stops at close, or {@code null}
+	 * @param shmAllowed false to capture with XGetImage even where MIT-SHM works
+	 */
+	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed) {
+		return connect(displayName, managed, shmAllowed, DEFAULT_CALL_TIMEOUT, DEFAULT_WEDGED_AFTER);
+	}
+
+	/**
+	 * @param callTimeout how long any one call on the display may take
+	 * @param wedgedAfter how long a native call may stay stuck while the display answers
+	 * before health calls the driver wedged
+	 */
+	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed,
+			Duration callTimeout, Duration wedgedAfter) {
+		X11Connection observation;
+		try {
+			observation = X11Connection.open(displayName, "observe");
+		}
+		catch (DeskhandException ex) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "X display " + displayName + " is not reachable;"
+					+ " check that its X server runs and that this user may connect to it (DISPLAY, XAUTHORITY)", ex);
+		}
+		try {
+			if (!observation.hasXTest()) {
+				throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+						"X display " + displayName + " lacks the XTEST"
+								+ " extension, which Deskhand needs to send input; start the X server without"
+								+ " '-extension XTEST' (Xvfb and Xorg enable it by default)");
+			}
+			int randr = observation.randrVersion();
+			if (randr < X11DisplayDriver.RANDR_MONITORS) {
+				logger.warn(
+						"X display {} has {}; without RandR 1.5 Deskhand sees the whole screen as one display"
+								+ " (start Xvfb with +extension RANDR for monitors)",
+						displayName, (randr == 0) ? "no RandR" : "only RandR " + randr / 100 + "." + randr % 100);
+			}
+		}
+		catch (RuntimeException ex) {
+			observation.close();
+			throw ex;
+		}
+		logger.info("connected to X display {}{}", displayName, (managed != null) ? " (managed Xvfb)" : "");
+		return new X11DesktopDriver(displayName, observation, managed, shmAllowed, callTimeout, wedgedAfter);
+	}
+
+	@Override
+	public String name() {
+		return "x11";
+	}
+
+	@Override
+	public String target() {
+		return (this.managed != null) ? this.displayName + " (managed Xvfb)" : this.displayName;
+	}
+
+	/** The display name alone, e.g. {@code :0}. */
+	String displayName() {
+		return this.displayName;
+	}
+
+	/** The Xvfb this driver started, if any. */
+	X11ManagedDisplay managedDisplay() {
+		return this.managed;
+	}
+
+	@Override
+	public boolean reachable() {
+		try {
+			return this.observe.call((connection) -> {
+				connection.sync();
+				return true;
+			});
+		}
+		catch (DeskhandException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public DesktopHealth health() {
+		return this.watch.health();
+	}
+
+	/**
+	 * Told on the thread that noticed it (a worker, a caller, the heartbeat), within
+	 * about a second plus the call timeout of the display going away or stopping.
+	 */
+	@Override
+	public void onDesktopLost(Consumer<DeskhandException> listener) {
+		this.watch.onLost(listener);
+	}
+
+	/**
+	 * After the display answered again: what a stopped server read before it stopped may
+	 * have pressed keys that nobody releases now.
+	 */
+	private void releaseAfterReturn() {
+		releaseAll();
+	}
+
+	@Override
+	public DisplayDriver displays() {
+		return this.displays;
+	}
+
+	@Override
+	public CaptureDriver capture() {
+		return this.capture;
+	}
+
+	X11CaptureDriver x11Capture() {
+		return this.capture;
+	}
+
+	@Override
+	public PointerDriver pointer() {
+		return this.pointer;
+	}
+
+	@Override
+	public KeyboardDriver keyboard() {
+		return this.keyboard;
+	}
+
+	@Override
+	public WindowDriver windows() {
+		return this.windows;
+	}
+
+	X11WindowDriver x11Windows() {
+		return this.windows;
+	}
+
+	@Override
+	public Process launch(List<String> command) {
+		return X11Launcher.start(this.displayName, command);
+	}
+
+	/**
+	 * On a connection and a thread of its own, started on first use: see
+	 * {@link X11Clipboard}.
+	 */
+	@Override
+	public ClipboardDriver clipboard() {
+		return this.clipboard;
+	}
+
+	/**
+	 * A sensor on a connection of its own, never one of the driver's: see
+	 * {@link X11InputSensor}.
+	 */
+	@Override
+	public InputStateSensor openSensor() {
+		return X11InputSensor.open(this.displayName);
+	}
+
+	@Override
+	public void releaseAll() {
+		this.control.call((connection) -> {
+			Set<Integer> keycodes = this.held.keycodes();
+			Set<Integer> buttons = this.held.buttons();
+			byte[] down = connection.queryKeymap();
+			for (int keycode = 8; keycode < 256; keycode++) {
+				if ((down[keycode >> 3] & (1 << (keycode & 7))) != 0) {
+					keycodes.add(keycode);
+				}
+			}
+			int mask = connection.queryPointer().mask();
+			for (int button = 1; button <= 5; button++) {
+				if ((mask & (BUTTON1_MASK << (button - 1))) != 0) {
+					buttons.add(button);
+				}
+			}
+			for (int keycode : keycodes) {
+				connection.fakeKey(keycode, false);
+			}
+			for (int button : buttons) {
+				connection.fakeButton(button, false);
+			}
+			connection.sync();
+			this.held.forget(keycodes, buttons);
+			if (!keycodes.isEmpty() || !buttons.isEmpty()) {
+				logger.info("released keycodes {} and buttons {} on X display {}", keycodes, new TreeSet<>(buttons),
+						this.displayName);
+			}
+			return null;
+		});
+		this.keyboard.forgetPressed();
+	}
+
+	/**
+	 * Releases what is held and starts the next input call on a new connection. Every
+	 * call is bounded, so nothing here waits for a display that does not answer.
+	 */
+	@Override
+	public void resetInput() {
+		try {
+			releaseAll();
+		}
+		catch (DeskhandException ex) {
+			logger.warn("could not release keys and buttons before resetting the input connection: {}",
+					ex.getMessage());
+		}
+		this.input.runIfConnected(X11Connection::close);
+	}
+
+	/**
+	 * Releases everything held, gives the claimed keycodes their original mapping back,
+	 * closes the connections and stops a managed Xvfb. Call it after the input thread has
+	 * stopped.
+	 */
+	@Override
+	public void close() {
+		this.watch.close();
+		try {
+			releaseAll();
+			this.keyboard.blockToRestore().ifPresent(this::restoreKeymap);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("could not release input or restore the keymap of X display {}: {}", this.displayName,
+					ex.getMessage());
+		}
+		this.input.close();
+		this.clipboard.close();
+		this.capture.close();
+		this.observe.close();
+		this.control.close();
+		if (this.managed != null) {
+			this.managed.close();
+		}
+	}
+
+	private void restoreKeymap(X11KeycodeBlock block) {
+		this.control.call((connection) -> {
+			connection.changeKeyboardMapping(block.first(), block.keysymsPerKeycode(), block.original(), block.count());
+			connection.sync();
+			logger.debug("restored keycodes {}-{} of X display {}", block.first(), block.first() + block.count() - 1,
+					this.displayName);
+			return null;
+		});
+	}
+
+}

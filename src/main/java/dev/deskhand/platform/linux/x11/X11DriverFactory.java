@@ -1,0 +1,87 @@
+package dev.deskhand.platform.linux.x11;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.linux.x11.X11DisplayResolver.Decision;
+import dev.deskhand.platform.linux.x11.X11DisplayResolver.Fail;
+import dev.deskhand.platform.linux.x11.X11DisplayResolver.StartManaged;
+import dev.deskhand.platform.linux.x11.X11DisplayResolver.UseExisting;
+
+/**
+ * Builds the driver from {@link X11DisplayProperties}: the configured display, or a
+ * managed Xvfb, and releases whatever a previous process left held (XTest state outlives
+ * processes).
+ */
+final class X11DriverFactory {
+
+	private static final Logger logger = LoggerFactory.getLogger(X11DriverFactory.class);
+
+	private X11DriverFactory() {
+	}
+
+	/**
+	 * @param environment the process environment ({@code DISPLAY}, {@code PATH})
+	 * @param firstManagedNumber the first display number a managed Xvfb may take
+	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on
+	 */
+	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
+			int firstManagedNumber) {
+		String path = environment.getOrDefault("PATH", "");
+		Optional<Path> xvfb = findExecutable("Xvfb", path);
+		Decision decision = X11DisplayResolver.decide(properties.name(), environment.get("DISPLAY"),
+				properties.managed(), X11Connection::isReachable, xvfb.isPresent());
+		X11DesktopDriver driver;
+		if (decision instanceof Fail fail) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, fail.message());
+		}
+		else if (decision instanceof UseExisting existing) {
+			driver = X11DesktopDriver.connect(existing.name(), null, true, properties.callTimeout(),
+					properties.wedgedAfter());
+		}
+		else {
+			logger.info("{}; starting a managed Xvfb ({})", ((StartManaged) decision).why(),
+					properties.managedGeometry());
+			X11ManagedDisplay managed = X11ManagedDisplay.start(properties.managedGeometry(), firstManagedNumber,
+					xvfb.orElseThrow(), findExecutable("openbox", path).orElse(null));
+			try {
+				driver = X11DesktopDriver.connect(managed.displayName(), managed, true, properties.callTimeout(),
+						properties.wedgedAfter());
+			}
+			catch (RuntimeException ex) {
+				managed.close();
+				throw ex;
+			}
+		}
+		try {
+			driver.releaseAll();
+		}
+		catch (RuntimeException ex) {
+			driver.close();
+			throw ex;
+		}
+		return driver;
+	}
+
+	static Optional<Path> findExecutable(String name, String path) {
+		for (String directory : path.split(File.pathSeparator)) {
+			if (directory.isEmpty()) {
+				continue;
+			}
+			Path candidate = Path.of(directory, name);
+			if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+				return Optional.of(candidate);
+			}
+		}
+		return Optional.empty();
+	}
+
+}

@@ -1,0 +1,138 @@
+package dev.deskhand.platform.linux.x11;
+
+import java.util.Locale;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.MouseButton;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.ScrollDirection;
+
+/**
+ * Pointer input through XTest on the input connection, one bounded call on its worker per
+ * sequence. Every sequence ends with an XSync, so the server has processed the events
+ * when a call returns (not that an app has handled them).
+ */
+final class X11PointerDriver implements PointerDriver {
+
+	private final X11SharedConnection input;
+
+	private final X11HeldInputs held;
+
+	X11PointerDriver(X11SharedConnection input, X11HeldInputs held) {
+		this.input = input;
+		this.held = held;
+	}
+
+	@Override
+	public void moveTo(int x, int y) {
+		this.input.call((connection) -> {
+			connection.fakeMotion(x, y);
+			connection.syncAndCheck("moving the pointer to " + x + "," + y);
+			return null;
+		});
+	}
+
+	@Override
+	public void press(MouseButton button) {
+		int number = number(button);
+		this.input.call((connection) -> {
+			this.held.buttonDown(number);
+			connection.fakeButton(number, true);
+			connection.syncAndCheck("pressing mouse button " + number);
+			return null;
+		});
+	}
+
+	@Override
+	public void release(MouseButton button) {
+		int number = number(button);
+		this.input.call((connection) -> {
+			connection.fakeButton(number, false);
+			this.held.buttonUp(number);
+			connection.syncAndCheck("releasing mouse button " + number);
+			return null;
+		});
+	}
+
+	/**
+	 * Move, press and release in one flush with one XSync: a click waits for the server
+	 * once, not three times (each wait also queues behind what the window manager and the
+	 * clicked app ask of the server in reaction). The button counts as held until the
+	 * server has both events.
+	 */
+	@Override
+	public void click(Point at, MouseButton button) {
+		int number = number(button);
+		this.input.call((connection) -> {
+			if (at != null) {
+				connection.fakeMotion(at.x(), at.y());
+			}
+			this.held.buttonDown(number);
+			connection.fakeButton(number, true);
+			connection.fakeButton(number, false);
+			connection
+				.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
+			this.held.buttonUp(number);
+			return null;
+		});
+	}
+
+	@Override
+	public void scroll(ScrollDirection direction, int clicks) {
+		if (clicks < 0) {
+			throw DeskhandException.args("scroll clicks must not be negative, got " + clicks);
+		}
+		int number = number(direction);
+		// a call per click: the interrupt that stops a scroll reaches this thread, not
+		// the worker
+		for (int click = 0; click < clicks; click++) {
+			if (Thread.currentThread().isInterrupted()) {
+				this.input.call((connection) -> {
+					connection.sync();
+					return null;
+				});
+				throw new DeskhandException(ErrorCode.E_TIMEOUT,
+						"scrolling was interrupted after " + click + " of " + clicks + " clicks");
+			}
+			this.input.call((connection) -> {
+				this.held.buttonDown(number);
+				connection.fakeButton(number, true);
+				try {
+					connection.fakeButton(number, false);
+				}
+				finally {
+					this.held.buttonUp(number);
+				}
+				return null;
+			});
+		}
+		this.input.call((connection) -> {
+			connection.syncAndCheck("scrolling " + direction.name().toLowerCase(Locale.ROOT));
+			return null;
+		});
+	}
+
+	static int number(MouseButton button) {
+		return switch (button) {
+			case LEFT -> 1;
+			case MIDDLE -> 2;
+			case RIGHT -> 3;
+		};
+	}
+
+	/**
+	 * X's wheel buttons; 6 and 7 reach Swing as buttons 4 and 5, not as horizontal wheel
+	 * events.
+	 */
+	static int number(ScrollDirection direction) {
+		return switch (direction) {
+			case UP -> 4;
+			case DOWN -> 5;
+			case LEFT -> 6;
+			case RIGHT -> 7;
+		};
+	}
+
+}
