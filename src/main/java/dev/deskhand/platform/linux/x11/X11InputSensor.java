@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -125,7 +126,7 @@ final class X11InputSensor implements InputStateSensor {
 		if (keysym == null) {
 			X11.KeySym found = (keyName == null || keyName.isEmpty()) ? null
 					: X11Libraries.get().xlib().XStringToKeysym(keyName);
-			if (found == null || found.longValue() == X11Keysyms.NO_SYMBOL) {
+			if (found == null || found.longValue() == Keysyms.NO_SYMBOL) {
 				throw DeskhandException.args(
 						"unknown key name '" + keyName + "': use an X keysym name such as Control_L, Alt_L or Escape");
 			}

@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,17 +71,17 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	@Override
 	public boolean isKnownKey(String keyName) {
-		return keyName != null && !keyName.isEmpty() && keysym(keyName) != X11Keysyms.NO_SYMBOL;
+		return keyName != null && !keyName.isEmpty() && keysym(keyName) != Keysyms.NO_SYMBOL;
 	}
 
 	private static long keysym(String keyName) {
 		X11.KeySym keysym = X11Libraries.get().xlib().XStringToKeysym(keyName);
-		return (keysym == null) ? X11Keysyms.NO_SYMBOL : keysym.longValue();
+		return (keysym == null) ? Keysyms.NO_SYMBOL : keysym.longValue();
 	}
 
 	private static long requireKeysym(String keyName) {
-		long keysym = (keyName == null || keyName.isEmpty()) ? X11Keysyms.NO_SYMBOL : keysym(keyName);
-		if (keysym == X11Keysyms.NO_SYMBOL) {
+		long keysym = (keyName == null || keyName.isEmpty()) ? Keysyms.NO_SYMBOL : keysym(keyName);
+		if (keysym == Keysyms.NO_SYMBOL) {
 			throw DeskhandException.args("unknown key name '" + keyName
 					+ "': use an X keysym name such as Control_L, Return, a, F5 or Page_Down");
 		}
@@ -143,7 +144,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	@Override
 	public void typeText(String text) {
-		long[] keysyms = X11Keysyms.forText(text);
+		long[] keysyms = Keysyms.forText(text);
 		if (keysyms.length == 0) {
 			return;
 		}
@@ -252,7 +253,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		if (!needed) {
 			return 0;
 		}
-		int found = keymap.find(X11Keysyms.SHIFT_L, 0, (keycode) -> false);
+		int found = keymap.find(Keysyms.SHIFT_L, 0, (keycode) -> false);
 		if (found < 0) {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "the keyboard layout has no Shift_L key");
 		}

@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -78,7 +79,7 @@ record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] origi
 			// what a killed Deskhand's leftover replaced is unknown: an empty key is the
 			// safe guess
 			if (isLeftover(keymap, first + i)) {
-				Arrays.fill(original, i * width, (i + 1) * width, X11Keysyms.NO_SYMBOL);
+				Arrays.fill(original, i * width, (i + 1) * width, Keysyms.NO_SYMBOL);
 			}
 		}
 		return new X11KeycodeBlock(first, count, width, original);
@@ -88,7 +89,7 @@ record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] origi
 		boolean vendorOrEmpty = true;
 		for (int column = 0; column < keymap.keysymsPerKeycode(); column++) {
 			long keysym = keymap.keysym(keycode, column);
-			if (keysym != X11Keysyms.NO_SYMBOL && !X11Keysyms.isVendor(keysym)) {
+			if (keysym != Keysyms.NO_SYMBOL && !Keysyms.isVendor(keysym)) {
 				vendorOrEmpty = false;
 				break;
 			}
@@ -99,11 +100,11 @@ record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] origi
 	/** A row only Deskhand writes: one character keysym on both levels of both groups. */
 	private static boolean isLeftover(X11Keymap keymap, int keycode) {
 		long keysym = keymap.keysym(keycode, 0);
-		if (!X11Keysyms.isCharacter(keysym)) {
+		if (!Keysyms.isCharacter(keysym)) {
 			return false;
 		}
 		for (int column = 1; column < keymap.keysymsPerKeycode(); column++) {
-			long expected = column < 4 ? keysym : X11Keysyms.NO_SYMBOL;
+			long expected = column < 4 ? keysym : Keysyms.NO_SYMBOL;
 			if (keymap.keysym(keycode, column) != expected) {
 				return false;
 			}

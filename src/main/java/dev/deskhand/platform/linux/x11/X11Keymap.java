@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
@@ -45,7 +46,7 @@ final class X11Keymap {
 	 */
 	long keysym(int keycode, int column) {
 		if (keycode < this.minKeycode || keycode > maxKeycode() || column < 0 || column >= this.keysymsPerKeycode) {
-			return X11Keysyms.NO_SYMBOL;
+			return Keysyms.NO_SYMBOL;
 		}
 		return this.keysyms[(keycode - this.minKeycode) * this.keysymsPerKeycode + column];
 	}
@@ -99,7 +100,7 @@ final class X11Keymap {
 		long[] copy = this.keysyms.clone();
 		for (int i = 0; i < boundKeysyms.length; i++) {
 			int row = (first + i - this.minKeycode) * this.keysymsPerKeycode;
-			Arrays.fill(copy, row, row + this.keysymsPerKeycode, X11Keysyms.NO_SYMBOL);
+			Arrays.fill(copy, row, row + this.keysymsPerKeycode, Keysyms.NO_SYMBOL);
 			Arrays.fill(copy, row, row + Math.min(4, this.keysymsPerKeycode), boundKeysyms[i]);
 		}
 		return new X11Keymap(this.minKeycode, this.keysymsPerKeycode, copy);

@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -55,7 +56,7 @@ final class X11ModifierGuard {
 		int mask = connection.queryPointer().mask();
 		int capsLockKeycode = -1;
 		if ((mask & LOCK_MASK) != 0) {
-			int found = keymap.find(X11Keysyms.CAPS_LOCK, 0, (keycode) -> false);
+			int found = keymap.find(Keysyms.CAPS_LOCK, 0, (keycode) -> false);
 			capsLockKeycode = (found < 0) ? -1 : found >> 1;
 		}
 		// XKB reports the keyboard group in bits 13-14 of the core state

@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.x11;
 
+import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -188,7 +189,7 @@ class X11TypingPlannerTests {
 	}
 
 	private static long[] keysyms(String text) {
-		return X11Keysyms.forText(text);
+		return Keysyms.forText(text);
 	}
 
 	private static X11Keymap apply(X11Keymap map, List<Chunk> chunks) {

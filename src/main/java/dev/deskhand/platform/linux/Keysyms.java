@@ -1,4 +1,4 @@
-package dev.deskhand.platform.linux.x11;
+package dev.deskhand.platform.linux;
 
 import java.util.Arrays;
 
@@ -9,21 +9,21 @@ import dev.deskhand.errors.DeskhandException;
  * any other code point is {@code 0x01000000 | cp}, the X11 Unicode keysym that clients
  * translate back to the character without a lookup table.
  */
-final class X11Keysyms {
+public final class Keysyms {
 
-	static final long NO_SYMBOL = 0;
+	public static final long NO_SYMBOL = 0;
 
-	static final long RETURN = 0xff0d;
+	public static final long RETURN = 0xff0d;
 
-	static final long TAB = 0xff09;
+	public static final long TAB = 0xff09;
 
-	static final long SHIFT_L = 0xffe1;
+	public static final long SHIFT_L = 0xffe1;
 
-	static final long CAPS_LOCK = 0xffe5;
+	public static final long CAPS_LOCK = 0xffe5;
 
 	private static final long UNICODE_OFFSET = 0x01000000L;
 
-	private X11Keysyms() {
+	private Keysyms() {
 	}
 
 	/**
@@ -31,7 +31,7 @@ final class X11Keysyms {
 	 * @return its keysym; {@code \n} and {@code \r} are Return, {@code \t} is Tab; -1 for
 	 * a control character that has no key
 	 */
-	static long forCodePoint(int codePoint) {
+	public static long forCodePoint(int codePoint) {
 		if (codePoint == '\n' || codePoint == '\r') {
 			return RETURN;
 		}
@@ -53,7 +53,7 @@ final class X11Keysyms {
 	 * The keysyms that type {@code text}, one per key stroke; {@code \r\n} is one Return.
 	 * @throws DeskhandException E_ARGS naming the first character no key can type
 	 */
-	static long[] forText(String text) {
+	public static long[] forText(String text) {
 		int[] codePoints = text.codePoints().toArray();
 		long[] keysyms = new long[codePoints.length];
 		int count = 0;
@@ -75,7 +75,7 @@ final class X11Keysyms {
 	}
 
 	/** Whether a keysym stands for a printable character (Latin-1 or Unicode keysym). */
-	static boolean isCharacter(long keysym) {
+	public static boolean isCharacter(long keysym) {
 		return (keysym >= 0x20 && keysym <= 0x7e) || (keysym >= 0xa0 && keysym <= 0xff)
 				|| (keysym >= UNICODE_OFFSET + 0x100 && keysym <= UNICODE_OFFSET + 0x10ffff);
 	}
@@ -83,7 +83,7 @@ final class X11Keysyms {
 	/**
 	 * Whether a keysym is in the XFree86 vendor range (media, brightness, launcher keys).
 	 */
-	static boolean isVendor(long keysym) {
+	public static boolean isVendor(long keysym) {
 		return keysym >= 0x10080000L && keysym <= 0x1008ffffL;
 	}
 

@@ -1,0 +1,6 @@
+/**
+ * What the Linux drivers share: keysyms for characters, and (as they are lifted out of
+ * one driver) libc bindings, executable and {@code /proc} lookups, held-input tracking.
+ * The drivers themselves are in {@code linux.x11} and {@code linux.wayland}.
+ */
+package dev.deskhand.platform.linux;
