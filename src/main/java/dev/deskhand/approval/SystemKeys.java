@@ -2,14 +2,13 @@ package dev.deskhand.approval;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.deskhand.input.KeyChord;
+import dev.deskhand.platform.keys.KeyNames;
 
 /**
  * Decides whether a chord is a system key (capability {@code system_keys}): one an agent
@@ -20,11 +19,6 @@ import dev.deskhand.input.KeyChord;
 public final class SystemKeys {
 
 	private static final Pattern RANGE = Pattern.compile("(?i)^(.*\\+)?F(\\d{1,2})-F(\\d{1,2})$");
-
-	// Right-hand modifiers count as their left twin: ctrl_r+alt+Delete is still
-	// ctrl+alt+Delete.
-	private static final Map<String, String> SIDES = Map.of("Control_R", "Control_L", "Shift_R", "Shift_L", "Alt_R",
-			"Alt_L", "Super_R", "Super_L", "Meta_L", "Alt_L", "Meta_R", "Alt_L");
 
 	private final Set<Set<String>> chords = new HashSet<>();
 
@@ -61,9 +55,8 @@ public final class SystemKeys {
 	private static Set<String> normalize(KeyChord chord) {
 		Set<String> keys = new HashSet<>();
 		for (String key : chord.keys()) {
-			String sided = SIDES.getOrDefault(key, key);
-			// Letters are one key whatever their case: super+L is super+l.
-			keys.add((sided.length() == 1) ? sided.toLowerCase(Locale.ROOT) : sided);
+			// ctrl_r+alt+Delete is still ctrl+alt+Delete, super+L is super+l
+			keys.add(KeyNames.canonical(key));
 		}
 		return keys;
 	}

@@ -3,7 +3,6 @@ package dev.deskhand.input;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.Counter;
@@ -20,6 +19,7 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.keys.KeyNames;
 
 /**
  * The human's emergency stop. A thread of its own polls the real keyboard and pointer on
@@ -33,9 +33,6 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	private static final Logger logger = LoggerFactory.getLogger(Failsafe.class);
 
 	static final String THREAD_NAME = "deskhand-failsafe";
-
-	private static final Map<String, String> TWINS = Map.of("Control_L", "Control_R", "Shift_L", "Shift_R", "Alt_L",
-			"Alt_R", "Super_L", "Super_R");
 
 	private final DesktopDriver driver;
 
@@ -176,8 +173,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	// Either hand's modifier counts: a human grabs whichever Ctrl is nearer.
 	private boolean chordHeld(InputStateSensor sensor) {
 		for (String key : this.chord.keys()) {
-			String twin = TWINS.get(key);
-			if (!sensor.isHeld(List.of(key)) && (twin == null || !sensor.isHeld(List.of(twin)))) {
+			if (KeyNames.eitherHand(key).stream().noneMatch((hand) -> sensor.isHeld(List.of(hand)))) {
 				return false;
 			}
 		}

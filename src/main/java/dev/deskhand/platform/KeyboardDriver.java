@@ -1,5 +1,7 @@
 package dev.deskhand.platform;
 
+import dev.deskhand.platform.keys.KeyNames;
+
 /**
  * Synthetic keyboard input. {@link #pressKey}, {@link #releaseKey} and {@link #typeText}
  * are called only from the input thread; every press is tracked so that
@@ -8,11 +10,14 @@ package dev.deskhand.platform;
 public interface KeyboardDriver {
 
 	/**
-	 * Whether a key name (an X keysym name such as {@code Control_L}, {@code Return},
-	 * {@code a}, {@code F5}, {@code Page_Down}) is known. Pure: needs no connection, safe
-	 * on any thread.
+	 * Whether this desktop can press a key name (an X keysym name such as
+	 * {@code Control_L}, {@code Return}, {@code a}, {@code F5}, {@code Page_Down}). Pure:
+	 * needs no connection, safe on any thread. The default is the OS-neutral vocabulary;
+	 * a driver whose OS lacks some keys narrows it.
 	 */
-	boolean isKnownKey(String keyName);
+	default boolean isKnownKey(String keyName) {
+		return KeyNames.isKnown(keyName);
+	}
 
 	/**
 	 * @throws dev.deskhand.errors.DeskhandException E_ARGS for an unknown key name

@@ -1,19 +1,19 @@
 package dev.deskhand.approval;
 
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.deskhand.input.KeyChord;
+import dev.deskhand.platform.keys.KeyNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SystemKeysTests {
 
-	private static final Predicate<String> KNOWN = Set.of("Delete", "BackSpace", "Escape", "Print")::contains;
+	private static final Predicate<String> KNOWN = KeyNames::isKnown;
 
 	private final SystemKeys systemKeys = new SystemKeys(
 			List.of("ctrl+alt+Delete", "ctrl+alt+F1-F12", "super+l", "alt+F4", "ctrl+alt+BackSpace"), KNOWN);

@@ -1,7 +1,6 @@
 package dev.deskhand.input;
 
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
@@ -10,15 +9,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.keys.KeyNames;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class KeyChordTests {
 
-	// Stands in for XStringToKeysym: the names Xlib knows that the alias table does not
-	// cover.
-	private static final Predicate<String> KNOWN = Set.of("KP_Enter", "XF86AudioMute", "Hyper_L")::contains;
+	// what a driver that presses every key of the vocabulary answers
+	private static final Predicate<String> KNOWN = KeyNames::isKnown;
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|',
@@ -45,6 +44,20 @@ class KeyChordTests {
 			.hasMessageContaining(message)
 			.extracting((ex) -> ((DeskhandException) ex).code())
 			.isEqualTo(ErrorCode.E_ARGS);
+	}
+
+	@Test
+	void aDriverWithoutSomeKeyNarrowsTheVocabulary() {
+		Predicate<String> noMediaKeys = (key) -> KeyNames.isKnown(key) && !key.startsWith("XF86");
+		assertThatThrownBy(() -> KeyChord.parse("ctrl+XF86AudioMute", noMediaKeys))
+			.hasMessageContaining("unknown key 'XF86AudioMute'");
+		assertThat(KeyChord.parse("ctrl+a", noMediaKeys).keys()).containsExactly("Control_L", "a");
+	}
+
+	@Test
+	void modifiersAreEveryHandOfEveryModifier() {
+		assertThat(KeyChord.MODIFIERS).containsExactlyInAnyOrder("Shift_L", "Shift_R", "Control_L", "Control_R",
+				"Alt_L", "Alt_R", "Super_L", "Super_R", "Meta_L", "Meta_R", "ISO_Level3_Shift");
 	}
 
 	@Test

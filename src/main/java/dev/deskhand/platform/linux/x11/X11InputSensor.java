@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.linux.Keysyms;
 
 /**
  * The failsafe's view of the keyboard and pointer, on an X connection of its own: the

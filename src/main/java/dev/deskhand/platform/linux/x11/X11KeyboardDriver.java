@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +9,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import com.sun.jna.platform.unix.X11;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.keys.KeyNames;
+import dev.deskhand.platform.linux.Keysyms;
 import dev.deskhand.platform.linux.x11.X11TypingPlanner.Chunk;
 import dev.deskhand.platform.linux.x11.X11TypingPlanner.Stroke;
 
@@ -69,23 +69,10 @@ final class X11KeyboardDriver implements KeyboardDriver {
 		this.pace = pace;
 	}
 
-	@Override
-	public boolean isKnownKey(String keyName) {
-		return keyName != null && !keyName.isEmpty() && keysym(keyName) != Keysyms.NO_SYMBOL;
-	}
-
-	private static long keysym(String keyName) {
-		X11.KeySym keysym = X11Libraries.get().xlib().XStringToKeysym(keyName);
-		return (keysym == null) ? Keysyms.NO_SYMBOL : keysym.longValue();
-	}
-
 	private static long requireKeysym(String keyName) {
-		long keysym = (keyName == null || keyName.isEmpty()) ? Keysyms.NO_SYMBOL : keysym(keyName);
-		if (keysym == Keysyms.NO_SYMBOL) {
-			throw DeskhandException.args("unknown key name '" + keyName
-					+ "': use an X keysym name such as Control_L, Return, a, F5 or Page_Down");
-		}
-		return keysym;
+		return KeyNames.keysym(keyName)
+			.orElseThrow(() -> DeskhandException.args("unknown key name '" + keyName
+					+ "': use an X keysym name such as Control_L, Return, a, F5 or Page_Down"));
 	}
 
 	@Override

@@ -1,9 +1,10 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
+
+import dev.deskhand.platform.linux.Keysyms;
 
 /**
  * The contiguous block of keycodes Deskhand rebinds to type characters the keymap lacks.

@@ -1,9 +1,10 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
+
+import dev.deskhand.platform.linux.Keysyms;
 
 /**
  * A snapshot of the core keyboard mapping: {@code keysymsPerKeycode} keysyms for each

@@ -1,12 +1,13 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.deskhand.platform.linux.Keysyms;
 
 /**
  * Makes typed text independent of the modifier state for the length of one

@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -10,6 +9,7 @@ import java.util.Set;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.linux.Keysyms;
 
 /**
  * Plans how to type a sequence of keysyms with the "range" method: keysyms the keymap has

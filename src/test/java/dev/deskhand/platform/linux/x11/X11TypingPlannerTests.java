@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.x11;
 
-import dev.deskhand.platform.linux.Keysyms;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -11,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.linux.Keysyms;
 import dev.deskhand.platform.linux.x11.X11TypingPlanner.Chunk;
 import dev.deskhand.platform.linux.x11.X11TypingPlanner.Stroke;
 
