@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import dev.deskhand.platform.linux.Executables;
+
 /**
  * Which program a window belongs to, from the {@code _NET_WM_PID} and
  * {@code WM_CLIENT_MACHINE} the client set. A pid names a process only on the client's
@@ -13,8 +15,6 @@ import java.util.Locale;
  * whatever local process has the same number, and app grants match on the executable.
  */
 final class X11ClientProcess {
-
-	private static final String DELETED = " (deleted)";
 
 	/**
 	 * This host's name, {@code null} when unknown (then every client counts as local).
@@ -67,20 +67,7 @@ final class X11ClientProcess {
 	 * this one may not read
 	 */
 	String executable(long pid) {
-		if (pid <= 0) {
-			return "";
-		}
-		try {
-			Path target = Files.readSymbolicLink(this.proc.resolve(Long.toString(pid)).resolve("exe"));
-			Path fileName = target.getFileName();
-			String name = (fileName != null) ? fileName.toString() : "";
-			// the kernel's mark for an executable replaced on disk since it started (an
-			// upgrade)
-			return name.endsWith(DELETED) ? name.substring(0, name.length() - DELETED.length()) : name;
-		}
-		catch (IOException | UnsupportedOperationException | SecurityException ex) {
-			return "";
-		}
+		return Executables.ofProcess(this.proc, pid);
 	}
 
 }

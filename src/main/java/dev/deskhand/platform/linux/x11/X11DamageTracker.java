@@ -9,6 +9,7 @@ import com.sun.jna.ptr.IntByReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.deskhand.platform.DamageConsumers;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
 import dev.deskhand.platform.linux.x11.jna.XDamage;
@@ -46,7 +47,7 @@ final class X11DamageTracker implements AutoCloseable {
 	// the fields below belong to the observation connection and are only touched by its
 	// worker
 
-	private final X11DamageConsumers consumers = new X11DamageConsumers(MAX_AREAS);
+	private final DamageConsumers consumers = new DamageConsumers(MAX_AREAS);
 
 	/**
 	 * The connection {@link #damage} lives on; another one means everything drawn

@@ -16,6 +16,7 @@ import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PointerDriver;
@@ -60,7 +61,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final Duration callTimeout;
 
-	private final X11HeldInputs held = new X11HeldInputs();
+	private final HeldInputs held = new HeldInputs();
 
 	private final X11DisplayDriver displays;
 

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.linux.Executables;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.Decision;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.Fail;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.StartManaged;
@@ -36,7 +37,7 @@ final class X11DriverFactory {
 	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
 			int firstManagedNumber) {
 		String path = environment.getOrDefault("PATH", "");
-		Optional<Path> xvfb = findExecutable("Xvfb", path);
+		Optional<Path> xvfb = Executables.find("Xvfb", path);
 		Decision decision = X11DisplayResolver.decide(properties.name(), environment.get("DISPLAY"),
 				properties.managed(), X11Connection::isReachable, xvfb.isPresent());
 		X11DesktopDriver driver;
@@ -51,7 +52,7 @@ final class X11DriverFactory {
 			logger.info("{}; starting a managed Xvfb ({})", ((StartManaged) decision).why(),
 					properties.managedGeometry());
 			X11ManagedDisplay managed = X11ManagedDisplay.start(properties.managedGeometry(), firstManagedNumber,
-					xvfb.orElseThrow(), findExecutable("openbox", path).orElse(null));
+					xvfb.orElseThrow(), Executables.find("openbox", path).orElse(null));
 			try {
 				driver = X11DesktopDriver.connect(managed.displayName(), managed, true, properties.callTimeout(),
 						properties.wedgedAfter());
@@ -69,19 +70,6 @@ final class X11DriverFactory {
 			throw ex;
 		}
 		return driver;
-	}
-
-	static Optional<Path> findExecutable(String name, String path) {
-		for (String directory : path.split(File.pathSeparator)) {
-			if (directory.isEmpty()) {
-				continue;
-			}
-			Path candidate = Path.of(directory, name);
-			if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-				return Optional.of(candidate);
-			}
-		}
-		return Optional.empty();
 	}
 
 }

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
@@ -44,7 +45,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	private final X11SharedConnection input;
 
-	private final X11HeldInputs held;
+	private final HeldInputs held;
 
 	private final X11TypingPace pace;
 
@@ -63,7 +64,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	private volatile boolean rebound;
 
-	X11KeyboardDriver(X11SharedConnection input, X11HeldInputs held, X11TypingPace pace) {
+	X11KeyboardDriver(X11SharedConnection input, HeldInputs held, X11TypingPace pace) {
 		this.input = input;
 		this.held = held;
 		this.pace = pace;

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.linux.Keysyms;
 
 /**
@@ -23,7 +24,7 @@ final class X11ModifierGuard {
 
 	private final X11Connection connection;
 
-	private final X11HeldInputs held;
+	private final HeldInputs held;
 
 	private final List<Integer> heldModifiers;
 
@@ -35,7 +36,7 @@ final class X11ModifierGuard {
 
 	private boolean capsLockSwitchedOff;
 
-	private X11ModifierGuard(X11Connection connection, X11HeldInputs held, List<Integer> heldModifiers,
+	private X11ModifierGuard(X11Connection connection, HeldInputs held, List<Integer> heldModifiers,
 			int capsLockKeycode, boolean firstGroupActive) {
 		this.connection = connection;
 		this.held = held;
@@ -45,7 +46,7 @@ final class X11ModifierGuard {
 	}
 
 	/** Reads the modifier state; changes nothing. */
-	static X11ModifierGuard inspect(X11Connection connection, X11Keymap keymap, X11HeldInputs held) {
+	static X11ModifierGuard inspect(X11Connection connection, X11Keymap keymap, HeldInputs held) {
 		Set<Integer> modifiers = connection.modifierKeycodes();
 		byte[] down = connection.queryKeymap();
 		List<Integer> heldModifiers = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
@@ -18,9 +19,9 @@ final class X11PointerDriver implements PointerDriver {
 
 	private final X11SharedConnection input;
 
-	private final X11HeldInputs held;
+	private final HeldInputs held;
 
-	X11PointerDriver(X11SharedConnection input, X11HeldInputs held) {
+	X11PointerDriver(X11SharedConnection input, HeldInputs held) {
 		this.input = input;
 		this.held = held;
 	}

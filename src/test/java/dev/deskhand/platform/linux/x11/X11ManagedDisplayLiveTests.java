@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.platform.linux.Executables;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,7 @@ class X11ManagedDisplayLiveTests {
 	@Test
 	void theManagedXvfbKeepsItsStateWhenItsLastClientDisconnects() {
 		TestDesktop.shared();
-		Path xvfb = X11DriverFactory.findExecutable("Xvfb", System.getenv("PATH")).orElseThrow();
+		Path xvfb = Executables.find("Xvfb", System.getenv("PATH")).orElseThrow();
 		// no openbox: nothing else stays connected
 		try (X11ManagedDisplay managed = X11ManagedDisplay.start("640x480x24", 250, xvfb, null)) {
 			Map<String, String> environment = Map.of("DISPLAY", managed.displayName());

@@ -1,12 +1,9 @@
-package dev.deskhand.platform.linux.x11;
+package dev.deskhand.platform;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.deskhand.platform.Rect;
-import dev.deskhand.platform.ScreenDamage;
 
 /**
  * The damage each consumer has not taken yet. Several consumers (the displays of one
@@ -14,7 +11,7 @@ import dev.deskhand.platform.ScreenDamage;
  * can be emptied only once: every fetch is added to every consumer, and each takes its
  * own. Not thread-safe: the tracker uses it under the observation connection's lock.
  */
-final class X11DamageConsumers {
+public final class DamageConsumers {
 
 	private final int maxAreas;
 
@@ -24,12 +21,12 @@ final class X11DamageConsumers {
 	 * @param maxAreas beyond this many areas, a consumer's damage is kept as their
 	 * bounding box
 	 */
-	X11DamageConsumers(int maxAreas) {
+	public DamageConsumers(int maxAreas) {
 		this.maxAreas = maxAreas;
 	}
 
 	/** Damage fetched from the server: every consumer will see it. */
-	void add(List<Rect> areas) {
+	public void add(List<Rect> areas) {
 		if (areas.isEmpty()) {
 			return;
 		}
@@ -42,7 +39,7 @@ final class X11DamageConsumers {
 	 * What was drawn since the last fetch is lost (a new connection): everyone must see
 	 * everything.
 	 */
-	void invalidateAll() {
+	public void invalidateAll() {
 		for (Pending consumer : this.pending.values()) {
 			consumer.everything = true;
 			consumer.areas.clear();
@@ -53,7 +50,7 @@ final class X11DamageConsumers {
 	 * The consumer's damage inside {@code region}, which it no longer has afterwards;
 	 * unknown for a consumer never seen before, which from now on collects damage.
 	 */
-	ScreenDamage take(String consumer, Rect region) {
+	public ScreenDamage take(String consumer, Rect region) {
 		Pending mine = this.pending.get(consumer);
 		if (mine == null) {
 			this.pending.put(consumer, new Pending());
@@ -74,7 +71,7 @@ final class X11DamageConsumers {
 		return ScreenDamage.of(inside);
 	}
 
-	int consumers() {
+	public int consumers() {
 		return this.pending.size();
 	}
 

@@ -1,21 +1,18 @@
-package dev.deskhand.platform.linux.x11;
+package dev.deskhand.platform;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.deskhand.platform.Rect;
-import dev.deskhand.platform.ScreenDamage;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The per-consumer damage accounts, without an X server. */
-class X11DamageConsumersTests {
+class DamageConsumersTests {
 
 	private static final Rect SCREEN = new Rect(0, 0, 1920, 1080);
 
-	private final X11DamageConsumers consumers = new X11DamageConsumers(4);
+	private final DamageConsumers consumers = new DamageConsumers(4);
 
 	@Test
 	void aNewConsumerIsToldUnknownThenCollects() {
