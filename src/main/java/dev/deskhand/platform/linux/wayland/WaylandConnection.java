@@ -229,7 +229,8 @@ public final class WaylandConnection implements AutoCloseable {
 
 	/**
 	 * Flushes, then dispatches events until {@code done} holds, waiting at most the
-	 * connection's timeout for it.
+	 * connection's timeout for it. Requests that handlers queue meanwhile are flushed
+	 * before each wait.
 	 * @param waitingFor what {@code done} waits for, for the timeout's message
 	 * @throws WaylandConnectionException when the time runs out (the connection is closed
 	 * then)
@@ -244,6 +245,9 @@ public final class WaylandConnection implements AutoCloseable {
 				throw fail(new WaylandConnectionException(ErrorCode.E_NO_DESKTOP, "the Wayland compositor at "
 						+ this.path + " did not answer " + waitingFor + " within " + this.timeout.toMillis() + " ms"));
 			}
+			// handlers may have queued requests the answer depends on (a copy after a
+			// buffer event)
+			flush();
 			readOnce(left);
 			dispatchPending();
 		}
