@@ -222,6 +222,13 @@ public final class WaylandScreencopy implements AutoCloseable {
 		return this.outputs.all().stream().map((output) -> output.snapshot().name()).toList().toString();
 	}
 
+	/** The buffer last captured into for {@code output}, if any (benchmarks). */
+	WaylandShmBuffer bufferOf(WaylandOutput output) {
+		synchronized (this.connection) {
+			return this.buffers.get(output.globalName());
+		}
+	}
+
 	/** Destroys the buffers and the manager; the connection stays open. */
 	@Override
 	public void close() {
