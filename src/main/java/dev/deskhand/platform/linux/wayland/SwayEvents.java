@@ -95,8 +95,8 @@ final class SwayEvents implements AutoCloseable {
 
 	/**
 	 * Subscribes and starts the event thread; returns once the first subscription was
-	 * answered or failed (then the thread keeps trying), so that an event right after
-	 * this returns is not missed.
+	 * answered and the listener heard {@link Listener#connected}, or failed (then the
+	 * thread keeps trying), so that an event right after this returns is not missed.
 	 */
 	static SwayEvents start(Path socket, List<String> events, Duration callTimeout, Listener listener) {
 		SwayEvents stream = new SwayEvents(socket, events, callTimeout, listener);
@@ -120,9 +120,16 @@ final class SwayEvents implements AutoCloseable {
 		while (!this.closed) {
 			try {
 				subscribe();
-				this.firstAttempt.countDown();
 				reportedLoss = false;
-				this.listener.connected();
+				// before start() returns: what the listener does on connecting (a binding)
+				// is in place when its caller goes on
+				try {
+					this.listener.connected();
+				}
+				catch (RuntimeException ex) {
+					logger.warn("a sway event listener failed on connecting", ex);
+				}
+				this.firstAttempt.countDown();
 				while (!this.closed) {
 					SwayFrames.Message message = this.frames.read(SwayFrames.NO_DEADLINE);
 					String name = NAMES.get(message.type());

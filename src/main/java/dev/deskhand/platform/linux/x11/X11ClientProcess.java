@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import dev.deskhand.platform.linux.ProcessExecutables;
+
 /**
  * Which program a window belongs to, from the {@code _NET_WM_PID} and
  * {@code WM_CLIENT_MACHINE} the client set. A pid names a process only on the client's
@@ -14,18 +16,16 @@ import java.util.Locale;
  */
 final class X11ClientProcess {
 
-	private static final String DELETED = " (deleted)";
-
 	/**
 	 * This host's name, {@code null} when unknown (then every client counts as local).
 	 */
 	private final String localHost;
 
-	private final Path proc;
+	private final ProcessExecutables executables;
 
 	X11ClientProcess(String localHost, Path proc) {
 		this.localHost = localHost;
-		this.proc = proc;
+		this.executables = new ProcessExecutables(proc);
 	}
 
 	/**
@@ -67,20 +67,7 @@ final class X11ClientProcess {
 	 * this one may not read
 	 */
 	String executable(long pid) {
-		if (pid <= 0) {
-			return "";
-		}
-		try {
-			Path target = Files.readSymbolicLink(this.proc.resolve(Long.toString(pid)).resolve("exe"));
-			Path fileName = target.getFileName();
-			String name = (fileName != null) ? fileName.toString() : "";
-			// the kernel's mark for an executable replaced on disk since it started (an
-			// upgrade)
-			return name.endsWith(DELETED) ? name.substring(0, name.length() - DELETED.length()) : name;
-		}
-		catch (IOException | UnsupportedOperationException | SecurityException ex) {
-			return "";
-		}
+		return this.executables.executable(pid);
 	}
 
 }
