@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""Deskhand's Wayland witness: a GTK3 window (GDK_BACKEND=wayland) that reports every input
+event it receives as one JSON object per line on stdout, for the tests' WaylandWitness.
+
+Usage: wayland-witness.py APP_ID
+
+The sway rig's for_window rules place a window by its app_id (see SwaySession). It paints a
+known pattern so screenshots can be checked: a grey (0x808080) background, a red 20x20
+square at window-local (100,100) and a blue one at (300,200), in layout units.
+
+Coordinates are window-local GTK logical units, which are sway layout units. Pointer
+handlers sit on the DrawingArea: on the toplevel GTK reports every press twice. Text is
+accumulated from key presses without an input method (keyval -> Unicode), so what arrives
+is exactly what the keyboard sent, and the test sees it in the "text" field.
+
+Commands on stdin, one a line: "clipboard" (answers {"ev":"clipboard","text":...}),
+"clear" (empties the accumulated text, answers {"ev":"cleared"}).
+"""
+import json
+import os
+import sys
+import time
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+
+APP_ID = sys.argv[1] if len(sys.argv) > 1 else "deskhand.witness"
+GLib.set_prgname(APP_ID)
+text = []
+
+
+def emit(**fields):
+    fields["t"] = time.monotonic_ns()
+    print(json.dumps(fields, ensure_ascii=False), flush=True)
+
+
+def on_draw(widget, cr):
+    allocation = widget.get_allocation()
+    cr.set_source_rgb(0x80 / 255, 0x80 / 255, 0x80 / 255)
+    cr.rectangle(0, 0, allocation.width, allocation.height)
+    cr.fill()
+    cr.set_source_rgb(1, 0, 0)
+    cr.rectangle(100, 100, 20, 20)
+    cr.fill()
+    cr.set_source_rgb(0, 0, 1)
+    cr.rectangle(300, 200, 20, 20)
+    cr.fill()
+    return False
+
+
+MODIFIERS = (("shift", Gdk.ModifierType.SHIFT_MASK), ("lock", Gdk.ModifierType.LOCK_MASK),
+             ("ctrl", Gdk.ModifierType.CONTROL_MASK), ("alt", Gdk.ModifierType.MOD1_MASK),
+             ("super", Gdk.ModifierType.SUPER_MASK), ("mod4", Gdk.ModifierType.MOD4_MASK),
+             ("button1", Gdk.ModifierType.BUTTON1_MASK), ("button2", Gdk.ModifierType.BUTTON2_MASK),
+             ("button3", Gdk.ModifierType.BUTTON3_MASK))
+
+
+def mods(state):
+    return [name for name, mask in MODIFIERS if state & mask]
+
+
+BUTTON_KINDS = {Gdk.EventType.BUTTON_PRESS: "press", Gdk.EventType.BUTTON_RELEASE: "release",
+                Gdk.EventType._2BUTTON_PRESS: "double", Gdk.EventType._3BUTTON_PRESS: "triple"}
+
+
+def on_button(widget, event):
+    emit(ev="button", kind=BUTTON_KINDS.get(event.type, str(event.type)), button=event.button,
+         x=event.x, y=event.y, mods=mods(event.state))
+    return False
+
+
+def on_motion(widget, event):
+    emit(ev="motion", x=event.x, y=event.y, mods=mods(event.state))
+    return False
+
+
+def on_scroll(widget, event):
+    direction = event.direction.value_nick
+    dx = dy = 0.0
+    if event.direction == Gdk.ScrollDirection.SMOOTH:
+        _, dx, dy = event.get_scroll_deltas()
+    emit(ev="scroll", direction=direction, dx=dx, dy=dy, x=event.x, y=event.y)
+    return False
+
+
+def on_key(widget, event):
+    kind = "press" if event.type == Gdk.EventType.KEY_PRESS else "release"
+    code = Gdk.keyval_to_unicode(event.keyval)
+    char = chr(code) if code else ""
+    name = Gdk.keyval_name(event.keyval)
+    if kind == "press" and not (event.state & (Gdk.ModifierType.CONTROL_MASK | Gdk.ModifierType.MOD1_MASK)):
+        if name == "BackSpace":
+            if text:
+                text.pop()
+        elif name in ("Return", "KP_Enter"):
+            text.append("\n")
+        elif name in ("Tab", "ISO_Left_Tab"):
+            text.append("\t")
+        elif char and code >= 0x20 and code != 0x7f:
+            text.append(char)
+    emit(ev="key", kind=kind, keyval=event.keyval, name=name, char=char, hw=event.hardware_keycode,
+         mods=mods(event.state), text="".join(text))
+    return True
+
+
+def on_focus(widget, event, focused):
+    emit(ev="focus", focused=focused)
+    return False
+
+
+def on_crossing(widget, event, inside):
+    emit(ev="enter" if inside else "leave", x=event.x, y=event.y)
+    return False
+
+
+def on_configure(widget, event):
+    emit(ev="configure", width=event.width, height=event.height, scale=widget.get_scale_factor())
+    return False
+
+
+def on_map(widget, event):
+    emit(ev="mapped")
+    return False
+
+
+def on_command(source, condition):
+    line = sys.stdin.readline()
+    if not line:
+        Gtk.main_quit()
+        return False
+    command = line.strip()
+    if command == "clipboard":
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        clipboard.request_text(lambda c, value: emit(ev="clipboard", text=value))
+    elif command == "clear":
+        text.clear()
+        emit(ev="cleared")
+    else:
+        emit(ev="error", message="unknown command " + command)
+    return True
+
+
+window = Gtk.Window(title="Deskhand witness " + APP_ID)
+window.set_default_size(800, 500)
+area = Gtk.DrawingArea()
+area.set_can_focus(True)
+area.connect("draw", on_draw)
+window.add(area)
+window.add_events(Gdk.EventMask.KEY_PRESS_MASK | Gdk.EventMask.KEY_RELEASE_MASK
+                  | Gdk.EventMask.FOCUS_CHANGE_MASK | Gdk.EventMask.STRUCTURE_MASK)
+area.add_events(Gdk.EventMask.BUTTON_PRESS_MASK | Gdk.EventMask.BUTTON_RELEASE_MASK
+                | Gdk.EventMask.POINTER_MOTION_MASK | Gdk.EventMask.SCROLL_MASK
+                | Gdk.EventMask.SMOOTH_SCROLL_MASK | Gdk.EventMask.ENTER_NOTIFY_MASK
+                | Gdk.EventMask.LEAVE_NOTIFY_MASK)
+area.connect("button-press-event", on_button)
+area.connect("button-release-event", on_button)
+area.connect("motion-notify-event", on_motion)
+area.connect("scroll-event", on_scroll)
+area.connect("enter-notify-event", on_crossing, True)
+area.connect("leave-notify-event", on_crossing, False)
+window.connect("key-press-event", on_key)
+window.connect("key-release-event", on_key)
+window.connect("focus-in-event", on_focus, True)
+window.connect("focus-out-event", on_focus, False)
+window.connect("configure-event", on_configure)
+window.connect("map-event", on_map)
+window.connect("destroy", Gtk.main_quit)
+GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_command)
+window.show_all()
+emit(ev="ready", pid=os.getpid(), app_id=APP_ID, backend=type(Gdk.Display.get_default()).__name__)
+Gtk.main()
