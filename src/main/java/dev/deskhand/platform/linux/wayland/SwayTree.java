@@ -60,11 +60,11 @@ final class SwayTree {
 			stacking = WaylandWindows.Window.FULLSCREEN;
 		}
 		else {
-			stacking = (floating || "floating_con".equals(node.path("type").asString(""))) ? WaylandWindows.Window.FLOATING
-					: WaylandWindows.Window.TILED;
+			stacking = (floating || "floating_con".equals(node.path("type").asString("")))
+					? WaylandWindows.Window.FLOATING : WaylandWindows.Window.TILED;
 		}
-		return new WaylandWindows.Window(node.path("id").asLong(), title, appClass, instance, node.path("pid").asLong(0),
-				clientArea(node), node.path("focused").asBoolean(false), stacking);
+		return new WaylandWindows.Window(node.path("id").asLong(), title, appClass, instance,
+				node.path("pid").asLong(0), clientArea(node), node.path("focused").asBoolean(false), stacking);
 	}
 
 	private static WaylandLayout.Area clientArea(JsonNode node) {
@@ -73,7 +73,8 @@ final class SwayTree {
 		int width = window.path("width").asInt(0);
 		int height = window.path("height").asInt(0);
 		if (width <= 0 || height <= 0) {
-			// not laid out yet (or a view sway reports without a client area): the container
+			// not laid out yet (or a view sway reports without a client area): the
+			// container
 			width = rect.path("width").asInt(0);
 			height = rect.path("height").asInt(0);
 			return (width > 0 && height > 0)

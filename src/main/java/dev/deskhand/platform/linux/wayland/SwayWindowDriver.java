@@ -13,9 +13,9 @@ import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.linux.ProcessExecutables;
 
 /**
- * Windows from sway's container tree (GET_TREE), Xwayland windows included; focus
- * through {@code [con_id=N] focus}, confirmed in the tree, since sway's "success" only
- * says the command parsed and matched. Thread-safe (the IPC connection serialises).
+ * Windows from sway's container tree (GET_TREE), Xwayland windows included; focus through
+ * {@code [con_id=N] focus}, confirmed in the tree, since sway's "success" only says the
+ * command parsed and matched. Thread-safe (the IPC connection serialises).
  */
 final class SwayWindowDriver implements WindowDriver {
 

@@ -89,8 +89,8 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 	public void write(String text) {
 		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 		if (bytes.length > MAX_TEXT_BYTES) {
-			throw DeskhandException.args("the text is " + bytes.length + " bytes; the clipboard takes at most "
-					+ MAX_TEXT_BYTES + " bytes");
+			throw DeskhandException.args(
+					"the text is " + bytes.length + " bytes; the clipboard takes at most " + MAX_TEXT_BYTES + " bytes");
 		}
 		synchronized (this.lock) {
 			if (this.closed) {
@@ -147,8 +147,8 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 			}
 			long left = deadline - System.nanoTime();
 			if (left <= 0) {
-				throw new DeskhandException(ErrorCode.E_TIMEOUT, "the clipboard did not show the written text within "
-						+ this.writeTimeout.toMillis() + " ms");
+				throw new DeskhandException(ErrorCode.E_TIMEOUT,
+						"the clipboard did not show the written text within " + this.writeTimeout.toMillis() + " ms");
 			}
 			Paste paste = paste(UTF8_TEXT, Duration.ofNanos(left));
 			if (paste.exitCode() == 0 && paste.text().equals(text)) {
@@ -173,8 +173,8 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	/**
 	 * Runs wl-paste for one type, bounded by the timeout.
-	 * @throws DeskhandException E_TIMEOUT when it does not finish in time (the selection's
-	 * owner did not answer)
+	 * @throws DeskhandException E_TIMEOUT when it does not finish in time (the
+	 * selection's owner did not answer)
 	 */
 	private Paste paste(String type, Duration timeout) {
 		ProcessBuilder builder = WaylandLauncher

@@ -35,8 +35,8 @@ import dev.deskhand.platform.Point;
  * stops, until sway reloads its config).</li>
  * <li>sway cannot tell physical from virtual keyboards: Deskhand's own injected keys, or
  * another client's, trip it too.</li>
- * <li>Keys held without pressing the whole chord are never seen, so
- * {@link #isHeld} answers only for the chord's own keys.</li>
+ * <li>Keys held without pressing the whole chord are never seen, so {@link #isHeld}
+ * answers only for the chord's own keys.</li>
  * <li>A config reload drops runtime bindings; the sensor adds its binding again when sway
  * reports the reload, and after reconnecting to a restarted sway.</li>
  * <li>{@link #pointerPosition()} is where Deskhand last put the pointer, not where a

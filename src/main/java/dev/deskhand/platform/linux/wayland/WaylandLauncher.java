@@ -23,14 +23,14 @@ import dev.deskhand.errors.ErrorCode;
  *
  * <p>
  * A child gets the JVM's environment with the compositor's {@code WAYLAND_DISPLAY},
- * {@code XDG_RUNTIME_DIR}, {@code SWAYSOCK} and, when Xwayland is up, {@code DISPLAY}
- * (so an X-only program lands on Xwayland, not on some other X server). When Deskhand
- * runs as root and the compositor as another user (sway refuses to run as root, so a
- * root service next to a user's sway is the usual case), the child runs as the
- * compositor's user through {@code setpriv}: a root client would leave root-owned files
- * in the user's runtime directory ({@code dconf} then fails for every later client of
- * that user), could not reach Xwayland (it admits the compositor's user only), and would
- * give the agent root's rights.
+ * {@code XDG_RUNTIME_DIR}, {@code SWAYSOCK} and, when Xwayland is up, {@code DISPLAY} (so
+ * an X-only program lands on Xwayland, not on some other X server). When Deskhand runs as
+ * root and the compositor as another user (sway refuses to run as root, so a root service
+ * next to a user's sway is the usual case), the child runs as the compositor's user
+ * through {@code setpriv}: a root client would leave root-owned files in the user's
+ * runtime directory ({@code dconf} then fails for every later client of that user), could
+ * not reach Xwayland (it admits the compositor's user only), and would give the agent
+ * root's rights.
  */
 final class WaylandLauncher {
 
@@ -45,8 +45,8 @@ final class WaylandLauncher {
 	 * @param waylandDisplay its Wayland socket name, e.g. {@code wayland-1}
 	 * @param variables further variables the compositor's clients expect
 	 * ({@code SWAYSOCK}, {@code DISPLAY})
-	 * @param user the user to run children as (with {@code setpriv}), or empty to run them
-	 * as this process's user
+	 * @param user the user to run children as (with {@code setpriv}), or empty to run
+	 * them as this process's user
 	 */
 	record Target(Path runtimeDir, String waylandDisplay, Map<String, String> variables, Optional<User> user) {
 
@@ -117,7 +117,8 @@ final class WaylandLauncher {
 				}
 			}
 			catch (IOException | RuntimeException ex) {
-				// not known: the child gets no supplementary groups and keeps the JVM's HOME
+				// not known: the child gets no supplementary groups and keeps the JVM's
+				// HOME
 			}
 			return Optional.empty();
 		}

@@ -46,8 +46,8 @@ final class WaylandWindows {
 	}
 
 	/**
-	 * The SPI's view of windows: bottom of the stack first, bounds in desktop units by the
-	 * output that shows most of each window.
+	 * The SPI's view of windows: bottom of the stack first, bounds in desktop units by
+	 * the output that shows most of each window.
 	 * @param executables the executable's file name by pid (empty when unknown)
 	 */
 	static List<WindowInfo> toInfos(List<Window> windows, WaylandLayout layout, LongFunction<String> executables) {
