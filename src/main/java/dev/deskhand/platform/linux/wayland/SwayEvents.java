@@ -75,6 +75,8 @@ final class SwayEvents implements AutoCloseable {
 
 	private volatile boolean subscribed;
 
+	private volatile boolean refused;
+
 	private volatile boolean closed;
 
 	private volatile SwayFrames frames;
@@ -115,6 +117,14 @@ final class SwayEvents implements AutoCloseable {
 		return this.subscribed;
 	}
 
+	/**
+	 * Whether sway refused the subscription (sway 1.7 knows no {@code output} event):
+	 * then the stream has ended for good.
+	 */
+	boolean refused() {
+		return this.refused;
+	}
+
 	private void run() {
 		boolean reportedLoss = false;
 		while (!this.closed) {
@@ -138,6 +148,14 @@ final class SwayEvents implements AutoCloseable {
 						deliver(name, message.payload());
 					}
 				}
+			}
+			catch (SubscriptionRefused ex) {
+				// an older sway without one of the events: retrying cannot help
+				this.refused = true;
+				closeFrames();
+				this.firstAttempt.countDown();
+				logger.info("{}; the events it would have sent are not watched", ex.getMessage());
+				return;
 			}
 			catch (IOException | RuntimeException ex) {
 				this.subscribed = false;
@@ -176,8 +194,11 @@ final class SwayEvents implements AutoCloseable {
 		catch (JacksonException ex) {
 			throw new IOException("SUBSCRIBE was answered with something that is not JSON", ex);
 		}
-		if (reply.type() != SwayIpc.SUBSCRIBE || !answer.path("success").asBoolean(false)) {
-			throw new IOException("sway refused SUBSCRIBE " + payload + ": " + reply.payload());
+		if (reply.type() != SwayIpc.SUBSCRIBE) {
+			throw new IOException("sway answered SUBSCRIBE with message type " + reply.type());
+		}
+		if (!answer.path("success").asBoolean(false)) {
+			throw new SubscriptionRefused("sway " + this.socket + " refused SUBSCRIBE " + payload);
 		}
 		this.subscribed = true;
 	}
@@ -226,6 +247,17 @@ final class SwayEvents implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** sway answered SUBSCRIBE with {@code success: false}: it does not know an event. */
+	private static final class SubscriptionRefused extends IOException {
+
+		private static final long serialVersionUID = 1L;
+
+		SubscriptionRefused(String message) {
+			super(message);
+		}
+
 	}
 
 }

@@ -18,11 +18,13 @@ import dev.deskhand.errors.ErrorCode;
  *
  * <p>
  * The screen code reads the displays on every call to refuse coordinates from a
- * screenshot taken before the layout changed. One IPC round trip costs little, but a read
- * only after an {@code output} event (hot-plug, a mode, scale, position or transform
- * change) costs nothing: while the event stream is subscribed the cached layout is
- * served, and it is read again after every event and whenever the stream is down (then
- * nothing would say it is stale). Thread-safe.
+ * screenshot taken before the layout changed. Where sway sends {@code output} events
+ * (hot-plug, a mode, scale, position or transform change; sway 1.8 and later) the cached
+ * layout is served until one comes, and read again after it and whenever the stream is
+ * down (then nothing would say it is stale). sway 1.7 refuses that subscription: then
+ * every call reads GET_OUTPUTS, one round trip of well under a millisecond. Either way
+ * {@link #generation()} counts the layouts seen, a cheap "has it changed" for anyone
+ * caching something derived from it. Thread-safe.
  */
 final class SwayOutputs implements SwayEvents.Listener {
 
@@ -33,6 +35,9 @@ final class SwayOutputs implements SwayEvents.Listener {
 
 	/** Bumped by every output event and every (re)subscription. */
 	private final AtomicLong changes = new AtomicLong(1);
+
+	/** Bumped whenever a read gives a layout different from the one before. */
+	private final AtomicLong generation = new AtomicLong();
 
 	private volatile SwayEvents events;
 
@@ -70,16 +75,28 @@ final class SwayOutputs implements SwayEvents.Listener {
 		// the change count is taken before the read: an event during the read bumps it
 		// again, and the next call reads once more
 		WaylandLayout layout = parse(this.ipc.outputs());
-		this.cached = new Cached(change, layout);
+		synchronized (this) {
+			Cached previous = this.cached;
+			if (previous == null || !previous.layout().equals(layout)) {
+				this.generation.incrementAndGet();
+			}
+			this.cached = new Cached(change, layout);
+		}
 		return layout;
 	}
 
 	/**
-	 * How many times the outputs may have changed: a cheap signal for anyone caching
-	 * something derived from the layout.
+	 * How many different layouts {@link #layout()} has read: when it moved, the layout
+	 * changed in between.
 	 */
-	long changeCount() {
-		return this.changes.get();
+	long generation() {
+		return this.generation.get();
+	}
+
+	/** Whether sway tells of output changes (else every {@link #layout()} reads anew). */
+	boolean eventsTell() {
+		SwayEvents stream = this.events;
+		return stream != null && stream.subscribed();
 	}
 
 	@Override
@@ -126,7 +143,7 @@ final class SwayOutputs implements SwayEvents.Listener {
 					new WaylandLayout.Area(rect.path("x").asInt(), rect.path("y").asInt(), rect.path("width").asInt(),
 							rect.path("height").asInt()),
 					output.path("scale").asDouble(1.0), turned ? modeHeight : modeWidth,
-					turned ? modeWidth : modeHeight, output.path("focused").asBoolean(false)));
+					turned ? modeWidth : modeHeight));
 		}
 		if (outputs.isEmpty()) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,

@@ -80,10 +80,8 @@ record WaylandLayout(List<Output> outputs) {
 	 * @param deviceWidth width in device pixels as the desktop sees it (the mode's,
 	 * swapped for a quarter turn)
 	 * @param deviceHeight height in device pixels
-	 * @param focused whether the compositor has it focused
 	 */
-	record Output(String name, String description, Area layout, double scale, int deviceWidth, int deviceHeight,
-			boolean focused) {
+	record Output(String name, String description, Area layout, double scale, int deviceWidth, int deviceHeight) {
 
 		Output {
 			Objects.requireNonNull(name, "name");

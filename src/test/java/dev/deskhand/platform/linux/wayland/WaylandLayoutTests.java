@@ -46,7 +46,6 @@ class WaylandLayoutTests {
 		Output first = twoMonitors().outputs().get(0);
 		assertThat(first.layout()).isEqualTo(new Area(0, 0, 1536, 864));
 		assertThat(first.description()).isEqualTo("headless headless");
-		assertThat(first.focused()).isTrue();
 	}
 
 	@Test
@@ -107,8 +106,8 @@ class WaylandLayoutTests {
 	void negativeOriginsAndGapsStayPerOutput() {
 		// a scale-2 panel left of the origin, a gap, then a scale-1 monitor
 		WaylandLayout layout = new WaylandLayout(
-				List.of(new Output("DP-2", "", new Area(1000, 0, 1920, 1080), 1.0, 1920, 1080, false),
-						new Output("eDP-1", "", new Area(-1440, -200, 1440, 900), 2.0, 2880, 1800, true)));
+				List.of(new Output("DP-2", "", new Area(1000, 0, 1920, 1080), 1.0, 1920, 1080),
+						new Output("eDP-1", "", new Area(-1440, -200, 1440, 900), 2.0, 2880, 1800)));
 		assertThat(layout.displays()).extracting(DisplayInfo::id).containsExactly("eDP-1", "DP-2");
 		assertThat(layout.displays()).extracting(DisplayInfo::bounds)
 			.containsExactly(new Rect(-2880, -400, 2880, 1800), new Rect(2000, 0, 1920, 1080));
@@ -162,7 +161,7 @@ class WaylandLayoutTests {
 		// after `output HEADLESS-1 scale 2` sway reports a 960x540 layout for the same
 		// mode
 		WaylandLayout after = new WaylandLayout(
-				List.of(new Output("HEADLESS-1", "headless headless", new Area(0, 0, 960, 540), 2.0, 1920, 1080, true),
+				List.of(new Output("HEADLESS-1", "headless headless", new Area(0, 0, 960, 540), 2.0, 1920, 1080),
 						before.outputs().get(1)));
 		assertThat(after).isNotEqualTo(before);
 		assertThat(after.displays()).extracting(DisplayInfo::bounds)
