@@ -26,21 +26,4 @@ class ExecutablesTests {
 		assertThat(Executables.find("absent", path)).isEmpty();
 	}
 
-	@Test
-	void namesTheExecutableBehindAPid(@TempDir Path proc) throws IOException {
-		Files.createDirectories(proc.resolve("42"));
-		Files.createSymbolicLink(proc.resolve("42/exe"), Path.of("/usr/bin/xterm"));
-		Files.createDirectories(proc.resolve("43"));
-		Files.createSymbolicLink(proc.resolve("43/exe"), Path.of("/usr/bin/gedit (deleted)"));
-		assertThat(Executables.ofProcess(proc, 42)).isEqualTo("xterm");
-		assertThat(Executables.ofProcess(proc, 43)).isEqualTo("gedit");
-		assertThat(Executables.ofProcess(proc, 44)).isEmpty();
-		assertThat(Executables.ofProcess(proc, 0)).isEmpty();
-	}
-
-	@Test
-	void namesThisJvm() {
-		assertThat(Executables.ofProcess(Path.of("/proc"), ProcessHandle.current().pid())).isEqualTo("java");
-	}
-
 }

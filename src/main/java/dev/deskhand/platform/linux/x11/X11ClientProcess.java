@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import dev.deskhand.platform.linux.Executables;
+import dev.deskhand.platform.linux.ProcessExecutables;
 
 /**
  * Which program a window belongs to, from the {@code _NET_WM_PID} and
@@ -21,11 +21,11 @@ final class X11ClientProcess {
 	 */
 	private final String localHost;
 
-	private final Path proc;
+	private final ProcessExecutables executables;
 
 	X11ClientProcess(String localHost, Path proc) {
 		this.localHost = localHost;
-		this.proc = proc;
+		this.executables = new ProcessExecutables(proc);
 	}
 
 	/**
@@ -67,7 +67,7 @@ final class X11ClientProcess {
 	 * this one may not read
 	 */
 	String executable(long pid) {
-		return Executables.ofProcess(this.proc, pid);
+		return this.executables.executable(pid);
 	}
 
 }

@@ -1,0 +1,87 @@
+package dev.deskhand.platform.linux.wayland;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.linux.ProcessExecutables;
+
+/**
+ * Windows from sway's container tree (GET_TREE), Xwayland windows included; focus through
+ * {@code [con_id=N] focus}, confirmed in the tree, since sway's "success" only says the
+ * command parsed and matched. Thread-safe (the IPC connection serialises).
+ */
+final class SwayWindowDriver implements WindowDriver {
+
+	private static final Duration FOCUS_POLL = Duration.ofMillis(10);
+
+	private final SwayIpc ipc;
+
+	private final Supplier<WaylandLayout> layout;
+
+	private final ProcessExecutables executables;
+
+	SwayWindowDriver(SwayIpc ipc, Supplier<WaylandLayout> layout, ProcessExecutables executables) {
+		this.ipc = ipc;
+		this.layout = layout;
+		this.executables = executables;
+	}
+
+	@Override
+	public Optional<WindowInfo> focusedWindow() {
+		return list().stream().filter(WindowInfo::focused).findFirst();
+	}
+
+	@Override
+	public List<WindowInfo> list() {
+		List<WaylandWindows.Window> windows = SwayTree.windows(this.ipc.tree());
+		return WaylandWindows.toInfos(windows, this.layout.get(), this.executables::executable);
+	}
+
+	@Override
+	public boolean activate(long windowId, Duration timeout) {
+		if (find(windowId).isEmpty()) {
+			throw gone(windowId);
+		}
+		try {
+			this.ipc.command("[con_id=" + windowId + "] focus");
+		}
+		catch (DeskhandException ex) {
+			// closed between the look and the command
+			if (ex.code() == ErrorCode.E_FAIL && find(windowId).isEmpty()) {
+				throw gone(windowId);
+			}
+			throw ex;
+		}
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (true) {
+			Optional<WaylandWindows.Window> window = find(windowId);
+			if (window.isEmpty()) {
+				throw gone(windowId);
+			}
+			if (window.get().focused()) {
+				return true;
+			}
+			if (System.nanoTime() - deadline >= 0) {
+				return false;
+			}
+			LockSupport.parkNanos(FOCUS_POLL.toNanos());
+		}
+	}
+
+	private Optional<WaylandWindows.Window> find(long windowId) {
+		return SwayTree.windows(this.ipc.tree()).stream().filter((w) -> w.id() == windowId).findFirst();
+	}
+
+	private static DeskhandException gone(long windowId) {
+		return new DeskhandException(ErrorCode.E_NOT_FOUND,
+				"window " + windowId + " is not open (any more); list the windows again");
+	}
+
+}

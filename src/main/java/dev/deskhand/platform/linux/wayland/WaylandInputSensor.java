@@ -1,0 +1,235 @@
+package dev.deskhand.platform.linux.wayland;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.platform.InputStateSensor;
+import dev.deskhand.platform.Point;
+
+/**
+ * The failsafe's sensor on sway. Wayland lets no client read the keyboard's state (only
+ * the focused client gets keys, and only its own), so the sensor asks the compositor to
+ * watch for the emergency chord: it adds a binding
+ * ({@code bindsym --no-repeat <chord> nop deskhand-failsafe}) and hears it fire through
+ * the IPC {@code binding} event, on connections of its own.
+ *
+ * <p>
+ * What that covers, and what not:
+ * <ul>
+ * <li>A press of the chord on any keyboard of the seat trips it, whichever window has
+ * focus, also while the input thread is stuck. The chord is reported held for
+ * {@link #HELD_FOR} after sway saw it, since a binding says when a chord was pressed, not
+ * how long it stays down.</li>
+ * <li>sway consumes the chord: the focused application does not see it. A binding of the
+ * same chord in the user's config is replaced while Deskhand runs (and gone after it
+ * stops, until sway reloads its config).</li>
+ * <li>sway cannot tell physical from virtual keyboards: Deskhand's own injected keys, or
+ * another client's, trip it too.</li>
+ * <li>Keys held without pressing the whole chord are never seen, so {@link #isHeld}
+ * answers only for the chord's own keys.</li>
+ * <li>A config reload drops runtime bindings; the sensor adds its binding again when sway
+ * reports the reload, and after reconnecting to a restarted sway.</li>
+ * <li>{@link #pointerPosition()} is where Deskhand last put the pointer, not where a
+ * person moved it: no protocol tells a client where the cursor is.</li>
+ * </ul>
+ */
+final class WaylandInputSensor implements InputStateSensor {
+
+	private static final Logger logger = LoggerFactory.getLogger(WaylandInputSensor.class);
+
+	/** The nop command's argument, which names the binding in sway's event. */
+	static final String BINDING_COMMAND = "nop deskhand-failsafe";
+
+	/**
+	 * How long a chord counts as held after sway saw it pressed: several of the
+	 * failsafe's polls (at most 100 ms apart), so none misses it.
+	 */
+	static final Duration HELD_FOR = Duration.ofMillis(500);
+
+	private static final Map<String, String> MODIFIERS = Map.ofEntries(Map.entry("Control_L", "Ctrl"),
+			Map.entry("Control_R", "Ctrl"), Map.entry("Shift_L", "Shift"), Map.entry("Shift_R", "Shift"),
+			Map.entry("Alt_L", "Mod1"), Map.entry("Alt_R", "Mod1"), Map.entry("Meta_L", "Mod1"),
+			Map.entry("Meta_R", "Mod1"), Map.entry("Super_L", "Mod4"), Map.entry("Super_R", "Mod4"),
+			Map.entry("ISO_Level3_Shift", "Mod5"));
+
+	private final SwayIpc ipc;
+
+	private final String binding;
+
+	private final Set<String> chordKeys;
+
+	private final Supplier<Point> lastPointer;
+
+	private volatile SwayEvents events;
+
+	/** {@link System#nanoTime()} when sway last reported the binding, 0 for never. */
+	private volatile long firedAt;
+
+	private volatile boolean closed;
+
+	private WaylandInputSensor(SwayIpc ipc, List<String> chordKeys, Supplier<Point> lastPointer) {
+		this.ipc = ipc;
+		this.binding = bindingFor(chordKeys);
+		this.chordKeys = Set.copyOf(chordKeys);
+		this.lastPointer = lastPointer;
+	}
+
+	/**
+	 * Opens the sensor: subscribes, then adds the binding (in that order, so that a press
+	 * right after this returns is heard).
+	 * @param chordKeys the failsafe chord as keysym names, e.g.
+	 * {@code [Control_L, Alt_L, Escape]}
+	 * @param lastPointer where the driver last moved the pointer, in desktop units
+	 * @throws DeskhandException E_FAIL when sway refuses the binding
+	 */
+	static WaylandInputSensor open(Path socket, Duration callTimeout, List<String> chordKeys,
+			Supplier<Point> lastPointer) {
+		WaylandInputSensor sensor = new WaylandInputSensor(new SwayIpc(socket, callTimeout), chordKeys, lastPointer);
+		SwayEvents stream = SwayEvents.start(socket, List.of("binding", "workspace", "shutdown"), callTimeout,
+				sensor.listener());
+		sensor.events = stream;
+		if (!stream.subscribed()) {
+			// the stream keeps retrying and binds once it connects
+			logger.warn("the failsafe chord is not watched yet: sway's IPC at {} did not answer", socket);
+		}
+		return sensor;
+	}
+
+	/**
+	 * The chord in sway's {@code bindsym} syntax: modifiers as sway names them, either
+	 * hand's the same, then the other keys by keysym name.
+	 * @throws DeskhandException E_ARGS for an empty chord
+	 */
+	static String bindingFor(List<String> chordKeys) {
+		if (chordKeys.isEmpty()) {
+			throw DeskhandException.args("the failsafe chord has no keys");
+		}
+		List<String> modifiers = new ArrayList<>();
+		List<String> keys = new ArrayList<>();
+		for (String key : chordKeys) {
+			String modifier = MODIFIERS.get(key);
+			if (modifier != null) {
+				if (!modifiers.contains(modifier)) {
+					modifiers.add(modifier);
+				}
+			}
+			else {
+				keys.add(key);
+			}
+		}
+		List<String> all = new ArrayList<>(modifiers);
+		all.addAll(keys);
+		return String.join("+", all);
+	}
+
+	/** What the sensor watches, for health: the binding and whether it is in place. */
+	String coverage() {
+		SwayEvents stream = this.events;
+		boolean watching = stream != null && stream.subscribed();
+		return "failsafe chord " + this.binding + " as a sway binding (" + (watching ? "watched" : "NOT watched now")
+				+ "); physical key state cannot be read on Wayland, virtual keyboards trip it too";
+	}
+
+	private SwayEvents.Listener listener() {
+		return new SwayEvents.Listener() {
+
+			@Override
+			public void connected() {
+				bind();
+			}
+
+			@Override
+			public void event(String name, JsonNode body) {
+				if ("binding".equals(name)
+						&& BINDING_COMMAND.equals(body.path("binding").path("command").asString(""))) {
+					WaylandInputSensor.this.firedAt = System.nanoTime();
+				}
+				else if ("workspace".equals(name) && "reload".equals(body.path("change").asString(""))) {
+					// a reload drops the bindings made at run time
+					bind();
+				}
+			}
+
+			@Override
+			public void lost(DeskhandException reason) {
+				logger.warn("the failsafe chord is not watched while sway's IPC is unreachable: {}",
+						reason.getMessage());
+			}
+
+		};
+	}
+
+	private void bind() {
+		if (this.closed) {
+			return;
+		}
+		try {
+			this.ipc.command("bindsym --no-repeat " + this.binding + " " + BINDING_COMMAND);
+			logger.info("failsafe chord bound in sway as {}", this.binding);
+		}
+		catch (DeskhandException ex) {
+			logger.error("sway refused the failsafe binding {}: {}; the chord cannot trip the failsafe", this.binding,
+					ex.getMessage());
+		}
+	}
+
+	@Override
+	public boolean isHeld(List<String> keyNames) {
+		if (keyNames == null || keyNames.isEmpty()) {
+			throw DeskhandException.args("a chord needs at least one key");
+		}
+		long fired = this.firedAt;
+		if (fired == 0 || System.nanoTime() - fired > HELD_FOR.toNanos()) {
+			return false;
+		}
+		for (String key : keyNames) {
+			if (!this.chordKeys.contains(key) && !this.chordKeys.contains(twin(key))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static String twin(String key) {
+		if (key.endsWith("_L")) {
+			return key.substring(0, key.length() - 2) + "_R";
+		}
+		if (key.endsWith("_R")) {
+			return key.substring(0, key.length() - 2) + "_L";
+		}
+		return key;
+	}
+
+	@Override
+	public Point pointerPosition() {
+		return this.lastPointer.get();
+	}
+
+	/** Removes the binding (best effort) and closes the connections. */
+	@Override
+	public void close() {
+		this.closed = true;
+		SwayEvents stream = this.events;
+		if (stream != null) {
+			stream.close();
+		}
+		try {
+			this.ipc.command("unbindsym " + this.binding);
+		}
+		catch (DeskhandException ex) {
+			logger.debug("could not remove the failsafe binding {}: {}", this.binding, ex.getMessage());
+		}
+		this.ipc.close();
+	}
+
+}
