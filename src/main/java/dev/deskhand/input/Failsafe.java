@@ -195,7 +195,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	}
 
 	private void pollLoop() {
-		try (InputStateSensor sensor = this.driver.openSensor()) {
+		try (InputStateSensor sensor = this.driver.openSensor(this.chord.keys())) {
 			long interval = this.properties.pollInterval().toMillis();
 			while (!Thread.currentThread().isInterrupted()) {
 				try {

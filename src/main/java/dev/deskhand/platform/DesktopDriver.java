@@ -69,8 +69,11 @@ public interface DesktopDriver {
 	/**
 	 * Opens a sensor on a connection of its own, for the failsafe. The caller owns it and
 	 * closes it.
+	 * @param chord the keys (keysym names) the caller will ask about with
+	 * {@link InputStateSensor#isHeld}: a driver that can read every key's state ignores
+	 * it; one that cannot (Wayland) watches for that chord only
 	 */
-	InputStateSensor openSensor();
+	InputStateSensor openSensor(List<String> chord);
 
 	/**
 	 * Releases every key and button that is down: those this process pressed and, since

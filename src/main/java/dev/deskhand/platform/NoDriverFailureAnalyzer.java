@@ -51,26 +51,22 @@ class NoDriverFailureAnalyzer extends AbstractInjectionFailureAnalyzer<NoSuchBea
 					? " If this is Linux after all, set deskhand.platform.os=linux." : "";
 			return new FailureAnalysis(
 					"Deskhand has no driver for " + PlatformNames.of(os) + " yet: it drives Linux desktops under"
-							+ " X11 only." + needed,
-					"Run Deskhand on Linux, with an X11 session or Xvfb (docs/x11.md)." + misread, cause);
-		}
-		if (server.server() == DisplayServer.WAYLAND) {
-			return new FailureAnalysis(
-					"Deskhand has no driver for Linux on Wayland yet (the display server was detected from "
-							+ server.evidence() + ")." + needed,
-					"Run Deskhand under X11: log in to an X11 session; or drive Xwayland with"
-							+ " deskhand.platform.display-server=x11 (or deskhand.display.name=:0), which sees and"
-							+ " drives the X11 applications only; or set deskhand.display.managed=true to have"
-							+ " Deskhand start and drive its own Xvfb.",
+							+ " X11 and on Wayland (wlroots compositors such as sway)." + needed,
+					"Run Deskhand on Linux, with an X11 session, Xvfb (docs/x11.md) or sway (docs/wayland.md)."
+							+ misread,
 					cause);
 		}
 		return new FailureAnalysis(
 				"Deskhand found no desktop driver for Linux on " + PlatformNames.of(server.server()) + " ("
-						+ server.evidence() + "), although the X11 driver serves it: its configuration was not loaded."
-						+ needed,
+						+ server.evidence() + "), although the " + driverFor(server.server())
+						+ " driver serves it: its configuration was not loaded." + needed,
 				"Check deskhand.platform.os and deskhand.platform.display-server, and start with --debug to see"
-						+ " which condition left the X11 driver out.",
+						+ " which condition left the " + driverFor(server.server()) + " driver out.",
 				cause);
+	}
+
+	private static String driverFor(DisplayServer server) {
+		return (server == DisplayServer.WAYLAND) ? "Wayland" : "X11";
 	}
 
 }

@@ -165,7 +165,7 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 	}
 
 	@Override
-	public InputStateSensor openSensor() {
+	public InputStateSensor openSensor(List<String> chord) {
 		return new InputStateSensor() {
 
 			@Override

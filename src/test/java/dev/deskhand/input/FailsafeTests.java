@@ -44,7 +44,7 @@ class FailsafeTests {
 
 	@Test
 	void theChordTripsOnceOnItsRisingEdgeWithEitherHandsModifiers() {
-		InputStateSensor sensor = this.driver.openSensor();
+		InputStateSensor sensor = this.driver.openSensor(List.of());
 		this.failsafe.poll(sensor);
 		assertThat(this.failsafe.state().tripped()).isFalse();
 		this.driver.physicallyHeld.addAll(List.of("Control_R", "Alt_L", "Escape"));

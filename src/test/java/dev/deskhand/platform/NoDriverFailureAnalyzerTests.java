@@ -30,7 +30,7 @@ class NoDriverFailureAnalyzerTests {
 		.withPropertyValues("deskhand.platform.os=linux", "XDG_SESSION_TYPE=", "DISPLAY=:0");
 
 	@Test
-	void linuxOnWaylandNamesTheSessionAndTheWaysToRunUnderX11() {
+	void linuxOnWaylandWithoutTheDriverNamesTheWaylandDriver() {
 		this.runner.withPropertyValues("WAYLAND_DISPLAY=wayland-1").run((context) -> {
 			assertThat(context).hasFailed();
 			FailureAnalysis analysis = new NoDriverFailureAnalyzer(
@@ -38,12 +38,10 @@ class NoDriverFailureAnalyzerTests {
 						.withProperty("WAYLAND_DISPLAY", "wayland-1"))
 				.analyze(context.getStartupFailure());
 			assertThat(analysis).isNotNull();
-			assertThat(analysis.getDescription()).isEqualTo("Deskhand has no driver for Linux on Wayland yet (the"
-					+ " display server was detected from WAYLAND_DISPLAY=wayland-1). Parameter 0 of method agent in "
-					+ NeedsADriver.class.getName() + " needs one.");
-			assertThat(analysis.getAction()).contains("deskhand.platform.display-server=x11")
-				.contains("deskhand.display.managed=true")
-				.contains("log in to an X11 session");
+			assertThat(analysis.getDescription()).isEqualTo("Deskhand found no desktop driver for Linux on Wayland"
+					+ " (WAYLAND_DISPLAY=wayland-1), although the Wayland driver serves it: its configuration was not"
+					+ " loaded. Parameter 0 of method agent in " + NeedsADriver.class.getName() + " needs one.");
+			assertThat(analysis.getAction()).contains("left the Wayland driver out");
 			assertThat(analysis.getCause()).isInstanceOf(NoSuchBeanDefinitionException.class);
 		});
 	}
@@ -58,9 +56,10 @@ class NoDriverFailureAnalyzerTests {
 		for (String os : new String[] { "windows", "macos" }) {
 			FailureAnalysis analysis = analyzer("deskhand.platform.os", os).analyze(noDriver());
 			assertThat(analysis.getDescription()).isEqualTo("Deskhand has no driver for "
-					+ (os.equals("windows") ? "Windows" : "macOS") + " yet: it drives Linux desktops under X11 only.");
+					+ (os.equals("windows") ? "Windows" : "macOS")
+					+ " yet: it drives Linux desktops under X11 and on Wayland (wlroots compositors such as sway).");
 			assertThat(analysis.getAction())
-				.isEqualTo("Run Deskhand on Linux, with an X11 session or Xvfb" + " (docs/x11.md).");
+				.isEqualTo("Run Deskhand on Linux, with an X11 session, Xvfb (docs/x11.md) or sway (docs/wayland.md).");
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -24,13 +25,12 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 class StartupFailureReportTests {
 
 	@Test
-	void onWaylandTheReportSaysThereIsNoDriverYetAndHowToRunUnderX11(CapturedOutput output) {
+	void onWaylandWithoutACompositorTheReportSaysWhichSocketIsMissing(CapturedOutput output, @TempDir Path runtime) {
 		assertThatException().isThrownBy(() -> start("--deskhand.platform.os=linux", "--WAYLAND_DISPLAY=wayland-1",
-				"--XDG_SESSION_TYPE=wayland", "--DISPLAY=:0"));
+				"--XDG_SESSION_TYPE=wayland", "--XDG_RUNTIME_DIR=" + runtime, "--SWAYSOCK=", "--DISPLAY=:0"));
 		assertThat(output).contains("APPLICATION FAILED TO START")
-			.contains("Deskhand has no driver for Linux on Wayland yet (the display server was detected from"
-					+ " WAYLAND_DISPLAY=wayland-1)")
-			.contains("deskhand.platform.display-server=x11")
+			.contains("Deskhand cannot find the Wayland compositor to drive: ")
+			.contains(runtime.toString())
 			.doesNotContain("Consider defining a bean of type");
 	}
 

@@ -254,10 +254,10 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	/**
 	 * A sensor on a connection of its own, never one of the driver's: see
-	 * {@link X11InputSensor}.
+	 * {@link X11InputSensor}. It reads every key, so the chord does not matter.
 	 */
 	@Override
-	public InputStateSensor openSensor() {
+	public InputStateSensor openSensor(List<String> chord) {
 		return X11InputSensor.open(this.displayName);
 	}
 

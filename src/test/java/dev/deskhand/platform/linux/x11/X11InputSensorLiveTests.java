@@ -57,7 +57,7 @@ class X11InputSensorLiveTests {
 	void open() {
 		this.desktop = TestDesktop.shared();
 		this.driver = X11DesktopDriver.connect(this.desktop.display());
-		this.sensor = this.driver.openSensor();
+		this.sensor = this.driver.openSensor(List.of());
 	}
 
 	@AfterAll

@@ -1,0 +1,309 @@
+package dev.deskhand.platform.linux.wayland;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.CaptureDriver;
+import dev.deskhand.platform.ClipboardDriver;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.DesktopHealth;
+import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.InputStateSensor;
+import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.PointerDriver;
+import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.linux.ProcessExecutables;
+
+/**
+ * The Wayland driver for wlroots compositors (sway): outputs and windows from sway's IPC,
+ * captures through wlr-screencopy on a Wayland connection of its own, pointer and
+ * keyboard through virtual devices the driver owns on a second connection, the clipboard
+ * through wl-clipboard. Desktop units are device pixels, each output at its layout origin
+ * times the greatest scale ({@link WaylandLayout}).
+ *
+ * <p>
+ * Two Wayland connections, so that a screenshot never waits for a long input action: the
+ * capture connection (any thread, serialised) and the input connection (the input queue's
+ * thread; {@link #releaseAll()} takes its turn on it, bounded by the call timeout, since
+ * releases must go through the devices that pressed).
+ */
+final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(WaylandDesktopDriver.class);
+
+	private final Path waylandSocket;
+
+	private final Duration callTimeout;
+
+	private final String version;
+
+	private final WaylandConnection captureConnection;
+
+	private final WaylandScreencopy screencopy;
+
+	private final SwayIpc ipc;
+
+	private final SwayOutputs outputs;
+
+	private final SwayWindowDriver windows;
+
+	private final WaylandClipboard clipboard;
+
+	private final WaylandLauncher.Target target;
+
+	private final WaylandInput input;
+
+	private final Path swaySocket;
+
+	private final DisplayDriver displayDriver = new DisplayDriver() {
+
+		@Override
+		public List<DisplayInfo> displays() {
+			return layout().displays();
+		}
+
+		@Override
+		public Point pointerPosition() {
+			return WaylandDesktopDriver.this.input.lastPointer();
+		}
+
+	};
+
+	private final CaptureDriver captureDriver = new CaptureDriver() {
+
+		@Override
+		public Frame capture(Rect region) {
+			return capture(region, null);
+		}
+
+		@Override
+		public Frame capture(Rect region, int[] buffer) {
+			return captureRegion(region, buffer);
+		}
+
+	};
+
+	private WaylandDesktopDriver(Path waylandSocket, Duration callTimeout, String version,
+			WaylandConnection captureConnection, WaylandScreencopy screencopy, SwayIpc ipc, SwayOutputs outputs,
+			WaylandLauncher.Target target, WaylandInput input, Path swaySocket) {
+		this.waylandSocket = waylandSocket;
+		this.callTimeout = callTimeout;
+		this.version = version;
+		this.captureConnection = captureConnection;
+		this.screencopy = screencopy;
+		this.ipc = ipc;
+		this.outputs = outputs;
+		this.target = target;
+		this.input = input;
+		this.swaySocket = swaySocket;
+		this.windows = new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system());
+		this.clipboard = new WaylandClipboard(target, callTimeout);
+	}
+
+	/**
+	 * Connects to the compositor of this session.
+	 * @param environment the process environment ({@code WAYLAND_DISPLAY},
+	 * {@code XDG_RUNTIME_DIR}, {@code SWAYSOCK})
+	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on: no
+	 * compositor answers, it is not sway, or it lacks a protocol Deskhand needs
+	 */
+	static WaylandDesktopDriver connect(Map<String, String> environment, Duration callTimeout) {
+		Path waylandSocket;
+		Path swaySocket;
+		try {
+			waylandSocket = WaylandConnection.socketPath(environment);
+			swaySocket = SwaySocket.locate(environment);
+		}
+		catch (RuntimeException ex) {
+			throw noDesktop("Deskhand cannot find the Wayland compositor to drive: " + ex.getMessage(), ex);
+		}
+		List<AutoCloseable> opened = new ArrayList<>();
+		try {
+			SwayIpc ipc = track(opened, new SwayIpc(swaySocket, callTimeout));
+			String version = ipc.version().path("human_readable").asString("?");
+			WaylandConnection capture = track(opened, WaylandConnection.open(waylandSocket, callTimeout));
+			Optional<String> missing = capture.registry().missingDriverGlobals();
+			if (missing.isPresent()) {
+				throw new DeskhandException(ErrorCode.E_NO_DESKTOP, missing.get());
+			}
+			WaylandScreencopy screencopy = track(opened, WaylandScreencopy.bind(capture));
+			SwayOutputs outputs = new SwayOutputs(ipc).watch();
+			opened.add(outputs::close);
+			WaylandLauncher.Target target = WaylandLauncher.Target.of(waylandSocket.getParent(),
+					waylandSocket.getFileName().toString(), clientVariables(environment, swaySocket),
+					WaylandLauncher.ownUid(), Path.of("/etc/passwd"));
+			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout));
+			WaylandDesktopDriver driver = new WaylandDesktopDriver(waylandSocket, callTimeout, version, capture,
+					screencopy, ipc, outputs, target, input, swaySocket);
+			logger.info("Wayland driver on {} (sway {}): displays {}", waylandSocket, version,
+					driver.displays().displays());
+			return driver;
+		}
+		catch (RuntimeException ex) {
+			closeAll(opened);
+			if (ex instanceof DeskhandException deskhand && deskhand.code() == ErrorCode.E_NO_DESKTOP) {
+				throw deskhand;
+			}
+			throw noDesktop("Deskhand cannot drive the Wayland compositor at " + waylandSocket + " (sway IPC "
+					+ swaySocket + "): " + ex.getMessage(), ex);
+		}
+	}
+
+	private static Map<String, String> clientVariables(Map<String, String> environment, Path swaySocket) {
+		Map<String, String> variables = new LinkedHashMap<>();
+		variables.put("SWAYSOCK", swaySocket.toString());
+		// Xwayland's display, so an X-only program lands there and not on some other X
+		// server
+		String display = environment.get("DISPLAY");
+		if (display != null && !display.isEmpty()) {
+			variables.put("DISPLAY", display);
+		}
+		return variables;
+	}
+
+	private static DeskhandException noDesktop(String message, Throwable cause) {
+		DeskhandException ex = new DeskhandException(ErrorCode.E_NO_DESKTOP, message);
+		ex.initCause(cause);
+		return ex;
+	}
+
+	private static <T extends AutoCloseable> T track(List<AutoCloseable> opened, T resource) {
+		opened.add(resource);
+		return resource;
+	}
+
+	private static void closeAll(List<AutoCloseable> opened) {
+		for (int i = opened.size() - 1; i >= 0; i--) {
+			try {
+				opened.get(i).close();
+			}
+			catch (Exception ex) {
+				logger.debug("closing after a failed start: {}", ex.getMessage());
+			}
+		}
+	}
+
+	WaylandLayout layout() {
+		return this.outputs.layout();
+	}
+
+	private Frame captureRegion(Rect region, int[] buffer) {
+		WaylandLayout layout = layout();
+		for (WaylandLayout.Output output : layout.outputs()) {
+			Rect bounds = layout.deviceBounds(output);
+			if (bounds.contains(region.x(), region.y())) {
+				Rect local = new Rect(region.x() - bounds.x(), region.y() - bounds.y(), region.width(),
+						region.height());
+				if (local.x() + local.width() > bounds.width() || local.y() + local.height() > bounds.height()) {
+					break;
+				}
+				return this.screencopy.capture(output.name(), local, buffer);
+			}
+		}
+		throw DeskhandException.args("region " + region + " is not inside one display; displays are "
+				+ layout.displays().stream().map((d) -> d.id() + " " + d.bounds()).toList());
+	}
+
+	@Override
+	public String name() {
+		return "wayland";
+	}
+
+	@Override
+	public String target() {
+		return this.waylandSocket.getFileName() + " (sway " + this.version + ")";
+	}
+
+	@Override
+	public boolean reachable() {
+		try {
+			this.ipc.version();
+			return true;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public DesktopHealth health() {
+		return reachable() ? DesktopHealth.answering() : new DesktopHealth(DesktopHealth.State.GONE,
+				"sway at " + this.swaySocket + " does not answer its IPC", false);
+	}
+
+	@Override
+	public DisplayDriver displays() {
+		return this.displayDriver;
+	}
+
+	@Override
+	public CaptureDriver capture() {
+		return this.captureDriver;
+	}
+
+	@Override
+	public PointerDriver pointer() {
+		return this.input.pointer();
+	}
+
+	@Override
+	public KeyboardDriver keyboard() {
+		return this.input.keyboard();
+	}
+
+	@Override
+	public WindowDriver windows() {
+		return this.windows;
+	}
+
+	@Override
+	public ClipboardDriver clipboard() {
+		return this.clipboard;
+	}
+
+	@Override
+	public Process launch(List<String> command) {
+		return WaylandLauncher.start(this.target, command);
+	}
+
+	/**
+	 * Physical key state cannot be read on Wayland: the sensor adds the chord as a sway
+	 * binding and reports it held for a moment after sway says it fired (see
+	 * {@link WaylandInputSensor}).
+	 */
+	@Override
+	public InputStateSensor openSensor(List<String> chord) {
+		return WaylandInputSensor.open(this.swaySocket, this.callTimeout, chord, this.input::lastPointer);
+	}
+
+	@Override
+	public void releaseAll() {
+		this.input.releaseAll();
+	}
+
+	@Override
+	public void resetInput() {
+		this.input.reset();
+	}
+
+	@Override
+	public void close() {
+		closeAll(List.of(this.ipc, this.outputs::close, this.captureConnection, this.screencopy, this.clipboard,
+				this.input));
+	}
+
+}

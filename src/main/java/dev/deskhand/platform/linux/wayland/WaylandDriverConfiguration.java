@@ -1,0 +1,46 @@
+package dev.deskhand.platform.linux.wayland;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+import dev.deskhand.platform.ConditionalOnDisplayServer;
+import dev.deskhand.platform.ConditionalOnOs;
+import dev.deskhand.platform.DisplayServer;
+import dev.deskhand.platform.OperatingSystem;
+
+/**
+ * The Wayland driver bean on Linux in a Wayland session (wlroots compositors: sway).
+ * Start-up fails with an operator's sentence when no compositor answers or it lacks the
+ * protocols Deskhand needs; closing the context releases held input and the virtual
+ * devices.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnOs(OperatingSystem.LINUX)
+@ConditionalOnDisplayServer(DisplayServer.WAYLAND)
+@EnableConfigurationProperties(WaylandProperties.class)
+class WaylandDriverConfiguration {
+
+	// the session's variables, read through the Environment so that a property of the
+	// same name (a test, a service unit's --SWAYSOCK=...) can stand in for one
+	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK",
+			"DISPLAY");
+
+	@Bean(destroyMethod = "close")
+	WaylandDesktopDriver waylandDesktopDriver(WaylandProperties properties, Environment environment) {
+		Map<String, String> session = new HashMap<>();
+		for (String name : SESSION_VARIABLES) {
+			String value = environment.getProperty(name);
+			if (value != null) {
+				session.put(name, value);
+			}
+		}
+		return WaylandDesktopDriver.connect(session, properties.callTimeout());
+	}
+
+}
