@@ -149,10 +149,7 @@ class SwaySessionLiveTests {
 			// sleeps
 			Process keyboard = this.sway.startClient(List.of("wtype", "-s", "60000"));
 			try {
-				long keyboardDeadline = System.nanoTime() + WAIT.toNanos();
-				while (!this.sway.seatHasKeyboard() && System.nanoTime() < keyboardDeadline) {
-					Pause.millis(20);
-				}
+				awaitKeyboardInSeat();
 				this.witness.focus();
 				assertThat(this.witness.clipboardText()).isEqualTo(text);
 			}
@@ -199,14 +196,34 @@ class SwaySessionLiveTests {
 	}
 
 	@Test
-	void witnessAccumulatesTypedUnicodeExactly() {
-		this.witness.focus();
-		this.witness.clearText();
+	void witnessAccumulatesTypedUnicodeExactly() throws Exception {
 		String text = "héllo Ωμέγα 日本語 🙂 a\tb";
-		// -s: wtype's keyboard is new to the seat, and GTK binds it only after the
-		// capability appears; without the pause the first key press is lost
-		this.sway.run(List.of("wtype", "-s", "300", text)).requireSuccess("wtype");
-		assertThat(this.witness.awaitText(text, WAIT)).isEqualTo(text);
+		// a keyboard held in the seat for the whole test: GTK binds wl_keyboard only once
+		// the seat has one, and a key sent before that is lost
+		Process keyboard = this.sway.startClient(List.of("wtype", "-s", "60000"));
+		try {
+			awaitKeyboardInSeat();
+			this.witness.focus();
+			this.witness.clearText();
+			// -s: wtype's own keyboard becomes the active one, and its keymap must reach
+			// GTK before the first key
+			this.sway.run(List.of("wtype", "-s", "300", text)).requireSuccess("wtype");
+			assertThat(this.witness.awaitText(text, WAIT)).isEqualTo(text);
+		}
+		finally {
+			keyboard.destroy();
+			keyboard.waitFor(5, TimeUnit.SECONDS);
+		}
+	}
+
+	private void awaitKeyboardInSeat() {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!this.sway.seatHasKeyboard()) {
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no keyboard in the seat within " + WAIT + ": " + this.sway.seatsJson());
+			}
+			Pause.millis(20);
+		}
 	}
 
 }
