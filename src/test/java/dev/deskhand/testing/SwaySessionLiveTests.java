@@ -13,6 +13,9 @@ import org.junit.jupiter.api.TestInstance;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.Rect;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -146,10 +149,7 @@ class SwaySessionLiveTests {
 			// sleeps
 			Process keyboard = this.sway.startClient(List.of("wtype", "-s", "60000"));
 			try {
-				long keyboardDeadline = System.nanoTime() + WAIT.toNanos();
-				while (!this.sway.seatHasKeyboard() && System.nanoTime() < keyboardDeadline) {
-					Pause.millis(20);
-				}
+				awaitKeyboardInSeat();
 				this.witness.focus();
 				assertThat(this.witness.clipboardText()).isEqualTo(text);
 			}
@@ -165,14 +165,65 @@ class SwaySessionLiveTests {
 	}
 
 	@Test
-	void witnessAccumulatesTypedUnicodeExactly() {
-		this.witness.focus();
-		this.witness.clearText();
+	void driverWitnessSeesBothWindowsInTheWaylandDriversDesktopUnits() {
+		assertThat(SwayDriverWitness.outputs(this.sway)).extracting(SwayDriverWitness.Output::desktop)
+			.containsExactly(new Rect(0, 0, 1920, 1080), new Rect(1920, 0, 1280, 1024));
+		SwayDriverWitness first = SwayDriverWitness.of(this.sway, this.witness);
+		assertThat(first.contentBounds()).isEqualTo(new Rect(250, 125, 1000, 625));
+		assertThat(first.redSquare()).isEqualTo(new Rect(375, 250, 25, 25));
+		assertThat(redBounds(first.screenshot(new Rect(0, 0, 1920, 1080)))).isEqualTo(new Rect(375, 250, 25, 25));
+		assertThat(redBounds(first.screenshot(new Rect(300, 200, 200, 100)))).isEqualTo(new Rect(75, 50, 25, 25));
+		SwayDriverWitness second = SwayDriverWitness.of(this.sway, this.witness2);
+		assertThat(second.contentBounds()).isEqualTo(new Rect(2160, 262, 800, 500));
+		assertThat(second.redSquare()).isEqualTo(new Rect(2260, 362, 20, 20));
+		assertThat(redBounds(second.screenshot(new Rect(1920, 0, 1280, 1024)))).isEqualTo(new Rect(340, 362, 20, 20));
+	}
+
+	@Test
+	void driverWitnessClipboardToolsRoundTrip() {
+		SwayDriverWitness first = SwayDriverWitness.of(this.sway, this.witness);
+		String text = "outside → outside: Ωμέγα 🙂\nzweite Zeile";
+		first.writeClipboardOutside(text);
+		assertThat(first.readClipboardOutside(WAIT)).isEqualTo(text);
+		first.stopClipboardOwner();
+	}
+
+	private static Rect redBounds(Frame frame) {
+		BufferedImage image = new BufferedImage(frame.width(), frame.height(), BufferedImage.TYPE_INT_RGB);
+		image.setRGB(0, 0, frame.width(), frame.height(), frame.pixels(), 0, frame.width());
+		ScreenRect red = redBounds(image);
+		return (red == null) ? null : new Rect(red.x(), red.y(), red.width(), red.height());
+	}
+
+	@Test
+	void witnessAccumulatesTypedUnicodeExactly() throws Exception {
 		String text = "héllo Ωμέγα 日本語 🙂 a\tb";
-		// -s: wtype's keyboard is new to the seat, and GTK binds it only after the
-		// capability appears; without the pause the first key press is lost
-		this.sway.run(List.of("wtype", "-s", "300", text)).requireSuccess("wtype");
-		assertThat(this.witness.awaitText(text, WAIT)).isEqualTo(text);
+		// a keyboard held in the seat for the whole test: GTK binds wl_keyboard only once
+		// the seat has one, and a key sent before that is lost
+		Process keyboard = this.sway.startClient(List.of("wtype", "-s", "60000"));
+		try {
+			awaitKeyboardInSeat();
+			this.witness.focus();
+			this.witness.clearText();
+			// -s: wtype's own keyboard becomes the active one, and its keymap must reach
+			// GTK before the first key
+			this.sway.run(List.of("wtype", "-s", "300", text)).requireSuccess("wtype");
+			assertThat(this.witness.awaitText(text, WAIT)).isEqualTo(text);
+		}
+		finally {
+			keyboard.destroy();
+			keyboard.waitFor(5, TimeUnit.SECONDS);
+		}
+	}
+
+	private void awaitKeyboardInSeat() {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (!this.sway.seatHasKeyboard()) {
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("no keyboard in the seat within " + WAIT + ": " + this.sway.seatsJson());
+			}
+			Pause.millis(20);
+		}
 	}
 
 }

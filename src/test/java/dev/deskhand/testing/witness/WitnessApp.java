@@ -1,7 +1,10 @@
 package dev.deskhand.testing.witness;
 
+import java.awt.Color;
 import java.awt.Dimension;
 import java.awt.Font;
+import java.awt.Graphics;
+import java.awt.Rectangle;
 import java.awt.event.ComponentAdapter;
 import java.awt.event.ComponentEvent;
 import java.awt.event.FocusEvent;
@@ -37,10 +40,19 @@ import javax.swing.event.DocumentListener;
  * {@link WitnessFormat}). Tests launch it through {@link WitnessWindow}; it uses nothing
  * but the JDK, so it is a client of the X server exactly like any other application.
  * <p>
- * Arguments: {@code --title T --x X --y Y --width W --height H --log FILE}. X and Y place
- * the window manager's frame; W and H size the text area, which fills the content.
+ * Arguments: {@code --title T --x X --y Y --width W --height H --log FILE [--markers
+ * true]}. X and Y place the window manager's frame; W and H size the text area, which
+ * fills the content. With markers it paints, over the text, the pattern the Wayland
+ * witness paints: a red ({@link #RED_SQUARE}) and a blue 20x20 square, so a test can find
+ * a known spot in a screenshot and click it.
  */
 public final class WitnessApp {
+
+	/** The red marker square, relative to the text area, with {@code --markers true}. */
+	public static final Rectangle RED_SQUARE = new Rectangle(100, 100, 20, 20);
+
+	/** The blue marker square, relative to the text area, with {@code --markers true}. */
+	public static final Rectangle BLUE_SQUARE = new Rectangle(300, 200, 20, 20);
 
 	private final Writer log;
 
@@ -55,13 +67,14 @@ public final class WitnessApp {
 		Writer log = Files.newBufferedWriter(Path.of(required(options, "log")), StandardCharsets.UTF_8);
 		WitnessApp app = new WitnessApp(log);
 		SwingUtilities.invokeLater(() -> app.show(required(options, "title"), intOption(options, "x"),
-				intOption(options, "y"), intOption(options, "width"), intOption(options, "height")));
+				intOption(options, "y"), intOption(options, "width"), intOption(options, "height"),
+				Boolean.parseBoolean(options.getOrDefault("markers", "false"))));
 	}
 
-	private void show(String title, int x, int y, int width, int height) {
+	private void show(String title, int x, int y, int width, int height, boolean markers) {
 		JFrame frame = new JFrame(title);
 		frame.setDefaultCloseOperation(WindowConstants.EXIT_ON_CLOSE);
-		JTextArea text = new JTextArea();
+		JTextArea text = markers ? new MarkedTextArea() : new JTextArea();
 		text.setLineWrap(true);
 		// Tab and Ctrl+Tab must reach the witness as keys, not move focus away
 		text.setFocusTraversalKeysEnabled(false);
@@ -260,6 +273,20 @@ public final class WitnessApp {
 
 	private static int intOption(Map<String, String> options, String name) {
 		return Integer.parseInt(required(options, name));
+	}
+
+	/** A text area with the marker squares painted over its text. */
+	private static final class MarkedTextArea extends JTextArea {
+
+		@Override
+		protected void paintComponent(Graphics g) {
+			super.paintComponent(g);
+			g.setColor(Color.RED);
+			g.fillRect(RED_SQUARE.x, RED_SQUARE.y, RED_SQUARE.width, RED_SQUARE.height);
+			g.setColor(Color.BLUE);
+			g.fillRect(BLUE_SQUARE.x, BLUE_SQUARE.y, BLUE_SQUARE.width, BLUE_SQUARE.height);
+		}
+
 	}
 
 }

@@ -93,6 +93,24 @@ public final class WitnessWindow implements AutoCloseable {
 	 * @return the open witness; close it when done
 	 */
 	public static WitnessWindow open(TestDesktop desktop, String title, int x, int y, int width, int height) {
+		return open(desktop, title, x, y, width, height, false);
+	}
+
+	/**
+	 * Like {@link #open(TestDesktop, String, int, int, int, int)}, optionally with the
+	 * marker squares ({@link WitnessApp#RED_SQUARE}, {@link WitnessApp#BLUE_SQUARE})
+	 * painted over the text area.
+	 * @param desktop the desktop to show it on
+	 * @param title its title, unique among open windows
+	 * @param x where the window manager should put the frame's left edge
+	 * @param y where the window manager should put the frame's top edge
+	 * @param width the text area's width
+	 * @param height the text area's height
+	 * @param markers whether to paint the marker squares
+	 * @return the open witness; close it when done
+	 */
+	public static WitnessWindow open(TestDesktop desktop, String title, int x, int y, int width, int height,
+			boolean markers) {
 		Path dir = createDirectory();
 		Path log = dir.resolve("events.log");
 		List<String> command = List.of(LocalJvm.tool("java"), "-cp", witnessClasspath(),
@@ -100,7 +118,7 @@ public final class WitnessWindow implements AutoCloseable {
 				"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Xmx128m", "-Djava.awt.headless=false",
 				"-Duser.language=en", "-Duser.country=US", WitnessApp.class.getName(), "--title", title, "--x",
 				Integer.toString(x), "--y", Integer.toString(y), "--width", Integer.toString(width), "--height",
-				Integer.toString(height), "--log", log.toString());
+				Integer.toString(height), "--log", log.toString(), "--markers", Boolean.toString(markers));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"))
 			.redirectOutput(dir.resolve("stdout.log").toFile())
 			.redirectError(dir.resolve("stderr.log").toFile());
