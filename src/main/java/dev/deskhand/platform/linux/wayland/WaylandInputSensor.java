@@ -3,10 +3,13 @@ package dev.deskhand.platform.linux.wayland;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +71,12 @@ final class WaylandInputSensor implements InputStateSensor {
 
 	private final Set<String> chordKeys;
 
+	/** The modifiers as sway's event names them ({@code Control}, {@code Mod4}). */
+	private final Set<String> eventModifiers;
+
+	/** The chord's other keys, lower case: sway's event names the one pressed last. */
+	private final Set<String> eventSymbols;
+
 	private final Supplier<Point> lastPointer;
 
 	private volatile SwayEvents events;
@@ -81,6 +90,15 @@ final class WaylandInputSensor implements InputStateSensor {
 		this.ipc = ipc;
 		this.binding = bindingFor(chordKeys);
 		this.chordKeys = Set.copyOf(chordKeys);
+		this.eventModifiers = chordKeys.stream()
+			.map(MODIFIERS::get)
+			.filter((m) -> m != null)
+			.map((m) -> "Ctrl".equals(m) ? "Control" : m)
+			.collect(Collectors.toUnmodifiableSet());
+		this.eventSymbols = chordKeys.stream()
+			.filter((key) -> !MODIFIERS.containsKey(key))
+			.map((key) -> key.toLowerCase(Locale.ROOT))
+			.collect(Collectors.toUnmodifiableSet());
 		this.lastPointer = lastPointer;
 	}
 
@@ -150,8 +168,7 @@ final class WaylandInputSensor implements InputStateSensor {
 
 			@Override
 			public void event(String name, JsonNode body) {
-				if ("binding".equals(name)
-						&& BINDING_COMMAND.equals(body.path("binding").path("command").asString(""))) {
+				if ("binding".equals(name) && isOurs(body.path("binding"))) {
 					WaylandInputSensor.this.firedAt = System.nanoTime();
 				}
 				else if ("workspace".equals(name) && "reload".equals(body.path("change").asString(""))) {
@@ -167,6 +184,20 @@ final class WaylandInputSensor implements InputStateSensor {
 			}
 
 		};
+	}
+
+	/**
+	 * Whether a binding event is this chord's: the command, and the keys too, since
+	 * another sensor or the user's config may bind another chord to the same command.
+	 */
+	boolean isOurs(JsonNode binding) {
+		if (!BINDING_COMMAND.equals(binding.path("command").asString(""))) {
+			return false;
+		}
+		Set<String> mask = new HashSet<>();
+		binding.path("event_state_mask").forEach((m) -> mask.add(m.asString("")));
+		String symbol = binding.path("symbol").asString("").toLowerCase(Locale.ROOT);
+		return mask.equals(this.eventModifiers) && (this.eventSymbols.isEmpty() || this.eventSymbols.contains(symbol));
 	}
 
 	private void bind() {
