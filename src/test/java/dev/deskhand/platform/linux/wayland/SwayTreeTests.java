@@ -70,4 +70,17 @@ class SwayTreeTests {
 		assertThat(windows).filteredOn(WindowInfo::focused).extracting(WindowInfo::id).containsExactly(22L);
 	}
 
+	@Test
+	void aRecordedXwaylandWindowCarriesItsXClassAndInstance() {
+		List<WaylandWindows.Window> windows = SwayTree
+			.windows(WaylandLayoutTests.fixture("sway-get_tree-xwayland-xterm-class-instance.json"));
+		assertThat(windows).singleElement().satisfies((xterm) -> {
+			assertThat(xterm.appClass()).isEqualTo("DeskhandTerm");
+			assertThat(xterm.appInstance()).isEqualTo("deskterm");
+			assertThat(xterm.title()).isEqualTo("xterm witness");
+			assertThat(xterm.focused()).isTrue();
+			assertThat(xterm.bounds()).isEqualTo(new WaylandLayout.Area(0, 0, 1536, 864));
+		});
+	}
+
 }
