@@ -10,10 +10,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.testing.ProcessResult;
 import dev.deskhand.testing.SwaySession;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The clipboard against the rig's sway, with the other wl-clipboard tool, run as the
@@ -88,6 +91,24 @@ class WaylandClipboardLiveTests {
 		ProcessResult empty = this.sway.run(List.of("wl-paste", "--no-newline"));
 		assertThat(empty.exitCode()).isNotZero();
 		assertThat(empty.stderr()).contains("No selection");
+	}
+
+	@Test
+	void anOwnerThatNeverAnswersIsATimeoutNotAHang() throws Exception {
+		this.clipboard.write(TEXT);
+		long owner = owners().get(0);
+		// a stopped owner takes the paste request and never answers it
+		new ProcessBuilder("kill", "-STOP", Long.toString(owner)).start().waitFor();
+		try {
+			long start = System.nanoTime();
+			assertThatThrownBy(() -> this.clipboard.read(Duration.ofSeconds(1))).isInstanceOfSatisfying(
+					DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_TIMEOUT));
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+		}
+		finally {
+			new ProcessBuilder("kill", "-CONT", Long.toString(owner)).start().waitFor();
+		}
+		assertThat(this.clipboard.read(TIMEOUT)).isEqualTo(TEXT);
 	}
 
 	/** The wl-copy processes this JVM started that are alive. */
