@@ -86,6 +86,9 @@ final class WaylandInputSensor implements InputStateSensor {
 
 	private volatile boolean closed;
 
+	/** Why sway last refused the binding, or {@code null}. */
+	private volatile DeskhandException refusal;
+
 	private WaylandInputSensor(SwayIpc ipc, List<String> chordKeys, Supplier<Point> lastPointer) {
 		this.ipc = ipc;
 		this.binding = bindingFor(chordKeys);
@@ -108,7 +111,8 @@ final class WaylandInputSensor implements InputStateSensor {
 	 * @param chordKeys the failsafe chord as keysym names, e.g.
 	 * {@code [Control_L, Alt_L, Escape]}
 	 * @param lastPointer where the driver last moved the pointer, in desktop units
-	 * @throws DeskhandException E_FAIL when sway refuses the binding
+	 * @throws DeskhandException E_ARGS with sway's reason when sway refuses the binding
+	 * (a key it does not know): a failsafe that cannot trip must not look armed
 	 */
 	static WaylandInputSensor open(Path socket, Duration callTimeout, List<String> chordKeys,
 			Supplier<Point> lastPointer) {
@@ -116,6 +120,12 @@ final class WaylandInputSensor implements InputStateSensor {
 		SwayEvents stream = SwayEvents.start(socket, List.of("binding", "workspace", "shutdown"), callTimeout,
 				sensor.listener());
 		sensor.events = stream;
+		DeskhandException refused = sensor.refusal;
+		if (refused != null) {
+			sensor.close();
+			throw DeskhandException.args("sway refused the failsafe chord " + sensor.binding + ": "
+					+ refused.getMessage() + "; set deskhand.failsafe.chord to keys sway knows");
+		}
 		if (!stream.subscribed()) {
 			// the stream keeps retrying and binds once it connects
 			logger.warn("the failsafe chord is not watched yet: sway's IPC at {} did not answer", socket);
@@ -206,9 +216,11 @@ final class WaylandInputSensor implements InputStateSensor {
 		}
 		try {
 			this.ipc.command("bindsym --no-repeat " + this.binding + " " + BINDING_COMMAND);
+			this.refusal = null;
 			logger.info("failsafe chord bound in sway as {}", this.binding);
 		}
 		catch (DeskhandException ex) {
+			this.refusal = ex;
 			logger.error("sway refused the failsafe binding {}: {}; the chord cannot trip the failsafe", this.binding,
 					ex.getMessage());
 		}

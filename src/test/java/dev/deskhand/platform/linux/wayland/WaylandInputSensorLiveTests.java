@@ -7,11 +7,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Point;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.SwaySession;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The failsafe sensor against the rig's sway: wtype, a virtual keyboard run as the
@@ -81,6 +84,15 @@ class WaylandInputSensorLiveTests {
 		}
 		// unbound: sway answers that no such binding exists any more
 		assertThat(this.sway.ipc("unbindsym Ctrl+Mod1+F12")).contains("\"success\": false");
+	}
+
+	@Test
+	void aChordSwayCannotBindFailsToOpenWithSwaysReason() {
+		assertThatThrownBy(() -> WaylandInputSensor.open(this.sway.swaySocket(), Duration.ofSeconds(5),
+				List.of("Control_L", "NoSuchKeysym"), () -> new Point(0, 0)))
+			.isInstanceOfSatisfying(DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_ARGS))
+			.hasMessageContaining("Ctrl+NoSuchKeysym")
+			.hasMessageContaining("deskhand.failsafe.chord");
 	}
 
 	@Test
