@@ -55,6 +55,10 @@ class WaylandClipboardLiveTests {
 		this.clipboard.write("two lines\nend\n");
 		assertThat(this.sway.run(List.of("wl-paste", "--no-newline")).requireSuccess().stdout())
 			.isEqualTo("two lines\nend\n");
+		// empty text is text too: the clipboard holds it (not "no selection")
+		this.clipboard.write("");
+		ProcessResult empty = this.sway.run(List.of("wl-paste", "--no-newline")).requireSuccess();
+		assertThat(empty.stdout()).isEmpty();
 	}
 
 	@Test
