@@ -56,6 +56,36 @@ class WaylandScreencopyTests {
 	}
 
 	@Test
+	void theBufferIsMadeOnceAndRemadeOnlyWhenTheOutputChangesSize() throws Exception {
+		WaylandScreencopy screencopy = bindAgainstScript();
+		CompletableFuture<Void> script = CompletableFuture.runAsync(() -> {
+			int frame = expectCaptureAndOfferBuffer();
+			int buffer = expectBufferAndCopy(frame);
+			ready(frame);
+			this.compositor.expect(frame, 1); // destroy
+			int second = expectCaptureAndOfferBuffer();
+			WaylandScriptedCompositor.Request copy = this.compositor.expect(second, 0);
+			assertThat(copy.word(0)).as("the same wl_buffer again").isEqualTo(buffer);
+			ready(second);
+			this.compositor.expect(second, 1);
+			int third = expectCapture();
+			offer(third, 8, 2, 32);
+			this.compositor.expect(buffer, 0); // wl_buffer.destroy of the 4x2 one
+			this.compositor.read(); // wl_shm_pool.destroy
+			WaylandScriptedCompositor.Request pool = this.compositor.expect(this.ids.get("wl_shm"), 0);
+			assertThat(pool.word(1)).as("pool size").isEqualTo(64);
+			WaylandScriptedCompositor.Request created = this.compositor.expect(pool.word(0), 0);
+			assertThat(created.word(2)).as("width").isEqualTo(8);
+			this.compositor.expect(third, 0);
+			ready(third);
+		});
+		assertThat(screencopy.capture("HEADLESS-1", null, null).width()).isEqualTo(4);
+		assertThat(screencopy.capture("HEADLESS-1", null, null).width()).isEqualTo(4);
+		assertThat(screencopy.capture("HEADLESS-1", null, null).width()).isEqualTo(8);
+		script.get(5, TimeUnit.SECONDS);
+	}
+
+	@Test
 	void aFailedFrameIsAClearError() throws Exception {
 		WaylandScreencopy screencopy = bindAgainstScript();
 		CompletableFuture<Void> script = CompletableFuture.runAsync(() -> {
@@ -80,14 +110,16 @@ class WaylandScreencopyTests {
 			expectBufferAndCopy(frame);
 			this.compositor.send(this.ids.get("wl_registry"), 1, OUTPUT); // global_remove
 			this.compositor.send(frame, 3);
+			// the second capture looks once more before it gives up
+			this.compositor.answerNextSync();
 		});
 		assertThatThrownBy(() -> screencopy.capture("HEADLESS-1", null, null)).isInstanceOf(DeskhandException.class)
 			.hasMessage("the display HEADLESS-1 went away; the compositor offers []")
 			.extracting((ex) -> ((DeskhandException) ex).code())
 			.isEqualTo(ErrorCode.E_NOT_FOUND);
-		script.get(5, TimeUnit.SECONDS);
 		assertThatThrownBy(() -> screencopy.capture("HEADLESS-1", null, null))
 			.hasMessageStartingWith("the display HEADLESS-1 is not there (any more)");
+		script.get(5, TimeUnit.SECONDS);
 	}
 
 	@Test
@@ -145,19 +177,37 @@ class WaylandScreencopyTests {
 
 	/** capture_output, then a v3 offer: one shm buffer of 4x2, buffer_done. */
 	private int expectCaptureAndOfferBuffer() {
-		WaylandScriptedCompositor.Request capture = this.compositor.expect(this.ids.get("zwlr_screencopy_manager_v1"),
-				0);
-		int frame = capture.word(0);
-		assertThat(capture.word(1)).as("overlay_cursor").isZero();
-		assertThat(capture.word(2)).as("output").isEqualTo(this.ids.get("wl_output"));
-		this.compositor.send(frame, 0, WaylandShm.XRGB8888, 4, 2, 16);
-		this.compositor.send(frame, 5, 0x34325258, 4, 2); // a dmabuf offer, to be ignored
-		this.compositor.send(frame, 6);
+		int frame = expectCapture();
+		offer(frame, 4, 2, 16);
 		return frame;
 	}
 
-	/** create_pool, create_buffer of the offered layout, then copy into that buffer. */
-	private void expectBufferAndCopy(int frame) {
+	private int expectCapture() {
+		WaylandScriptedCompositor.Request capture = this.compositor.expect(this.ids.get("zwlr_screencopy_manager_v1"),
+				0);
+		assertThat(capture.word(1)).as("overlay_cursor").isZero();
+		assertThat(capture.word(2)).as("output").isEqualTo(this.ids.get("wl_output"));
+		return capture.word(0);
+	}
+
+	private void offer(int frame, int width, int height, int stride) {
+		this.compositor.send(frame, 0, WaylandShm.XRGB8888, width, height, stride);
+		this.compositor.send(frame, 5, 0x34325258, width, height); // a dmabuf offer, to
+																	// be ignored
+		this.compositor.send(frame, 6);
+	}
+
+	/** flags (not inverted), then ready. */
+	private void ready(int frame) {
+		this.compositor.send(frame, 1, 0);
+		this.compositor.send(frame, 2, 0, 1, 0);
+	}
+
+	/**
+	 * create_pool, create_buffer of the offered layout, then copy into that buffer.
+	 * @return the wl_buffer's id
+	 */
+	private int expectBufferAndCopy(int frame) {
 		WaylandScriptedCompositor.Request pool = this.compositor.expect(this.ids.get("wl_shm"), 0);
 		assertThat(pool.word(1)).as("pool size").isEqualTo(32);
 		WaylandScriptedCompositor.Request buffer = this.compositor.expect(pool.word(0), 0);
@@ -165,6 +215,7 @@ class WaylandScreencopyTests {
 			.containsExactly(0, 4, 2, 16, WaylandShm.XRGB8888);
 		WaylandScriptedCompositor.Request copy = this.compositor.expect(frame, 0);
 		assertThat(copy.word(0)).isEqualTo(buffer.word(0));
+		return buffer.word(0);
 	}
 
 }

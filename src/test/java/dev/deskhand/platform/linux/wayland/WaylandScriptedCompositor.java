@@ -98,6 +98,16 @@ final class WaylandScriptedCompositor implements AutoCloseable {
 		send(1, 1, callback);
 	}
 
+	/** Skips requests up to the next {@code wl_display.sync} and answers it. */
+	void answerNextSync() {
+		WaylandScriptedCompositor.Request request;
+		do {
+			request = read();
+		}
+		while (request.objectId() != 1 || request.opcode() != 0);
+		answerSync(request);
+	}
+
 	private ByteBuffer readBytes(int count) {
 		ByteBuffer buffer = ByteBuffer.allocate(count).order(ByteOrder.nativeOrder());
 		try {
