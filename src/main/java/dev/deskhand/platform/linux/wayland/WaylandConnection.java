@@ -24,6 +24,12 @@ import dev.deskhand.errors.ErrorCode;
  * <p>
  * After a protocol error, a lost compositor or a timeout the connection is closed and
  * every further call throws {@link WaylandConnectionException}; open a new one.
+ * <p>
+ * What it does not do, because Deskhand's protocols do not need it: objects the
+ * compositor creates by an event ({@code new_id} in an event, e.g. data offers) get no
+ * handler, and the events of destroyed or unknown objects are dropped unread, so a
+ * descriptor such an event carried would be taken by the next event that reads an
+ * {@code fd}. Bind nothing that sends descriptors to objects without a handler.
  */
 public final class WaylandConnection implements AutoCloseable {
 
