@@ -52,7 +52,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 			.withDetail("queue", state.degraded() ? "degraded" : "healthy")
 			.withDetail("queueWaiting", state.waiting())
 			.withDetail("queueCapacity", state.capacity())
-			.withDetail("failsafe", failsafeState.tripped() ? "tripped" : "armed");
+			.withDetail("failsafe", failsafeState.tripped() ? "tripped" : "armed")
+			.withDetail("failsafeSees", this.driver.failsafeSees());
 		if (desktop.reason() != null) {
 			builder.withDetail("displayProblem", desktop.reason());
 		}

@@ -76,6 +76,15 @@ public interface DesktopDriver {
 	InputStateSensor openSensor(List<String> chord);
 
 	/**
+	 * What the failsafe's sensor can see on this desktop, in a sentence for health and
+	 * the console: where a driver cannot read the keyboard's state, say what stands in
+	 * for it and what is missed.
+	 */
+	default String failsafeSees() {
+		return "the keyboard's and the pointer's physical state, read from the display server";
+	}
+
+	/**
 	 * Releases every key and button that is down: those this process pressed and, since
 	 * synthetic key state outlives the process that made it, any the server still reports
 	 * down.

@@ -15,11 +15,13 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.testing.SwaySession;
 import dev.deskhand.testing.WaylandWitness;
 
@@ -48,6 +50,9 @@ class WaylandMcpEndToEndTests {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private DesktopDriver driver;
 
 	private McpSyncClient client;
 
@@ -122,6 +127,22 @@ class WaylandMcpEndToEndTests {
 	}
 
 	@Test
+	void zoomShowsDevicePixelsAndTheDriverSaysWhatTheFailsafeSees() {
+		call(this.client, "screenshot", Map.of("display_id", "HEADLESS-1"));
+		// image (240,160)-(280,200) of the 1280x720 screenshot = device
+		// (360,240)-(420,300)
+		CallToolResult zoom = call(this.client, "zoom",
+				Map.of("region", List.of(240, 160, 280, 200), "display_id", "HEADLESS-1"));
+		assertThat(zoom.isError()).as(text(zoom)).isNotEqualTo(Boolean.TRUE);
+		BufferedImage image = McpTestClients.image(zoom);
+		assertThat(image.getWidth()).isEqualTo(60);
+		assertThat(image.getHeight()).isEqualTo(60);
+		// the red square's 25 device pixels, from (375,250): (15,10)..(39,34) of the zoom
+		assertThat(redBox(image)).isEqualTo(List.of(15, 10, 25, 25));
+		assertThat(this.driver.failsafeSees()).contains("sway binding");
+	}
+
+	@Test
 	void typedTextArrivesExactly() {
 		String text = "héllo Ωμέγα 日本語 🙂 ok";
 		CallToolResult typed = call(this.client, "type", Map.of("text", text));
@@ -163,6 +184,25 @@ class WaylandMcpEndToEndTests {
 		SwaySession.shared()
 			.run(Duration.ofSeconds(10), outside.getBytes(java.nio.charset.StandardCharsets.UTF_8), List.of("wl-copy"));
 		assertThat(text(call(this.client, "read_clipboard", Map.of()))).contains(outside);
+	}
+
+	/** The bounding box of pure red pixels, as [x, y, width, height]. */
+	private static List<Integer> redBox(BufferedImage image) {
+		int x0 = Integer.MAX_VALUE;
+		int y0 = Integer.MAX_VALUE;
+		int x1 = -1;
+		int y1 = -1;
+		for (int y = 0; y < image.getHeight(); y++) {
+			for (int x = 0; x < image.getWidth(); x++) {
+				if ((image.getRGB(x, y) & 0xffffff) == 0xff0000) {
+					x0 = Math.min(x0, x);
+					y0 = Math.min(y0, y);
+					x1 = Math.max(x1, x);
+					y1 = Math.max(y1, y);
+				}
+			}
+		}
+		return List.of(x0, y0, x1 - x0 + 1, y1 - y0 + 1);
 	}
 
 	private static int[] redCentre(BufferedImage image) {

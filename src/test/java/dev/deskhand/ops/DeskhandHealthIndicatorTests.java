@@ -72,7 +72,10 @@ class DeskhandHealthIndicatorTests {
 			clock.advance(Duration.ofSeconds(30));
 			Health armed = indicator.health();
 			assertThat(armed.getStatus()).isEqualTo(Status.UP);
-			assertThat(armed.getDetails()).containsEntry("failsafe", "armed").doesNotContainKey("failsafeReason");
+			assertThat(armed.getDetails()).containsEntry("failsafe", "armed")
+				.containsEntry("failsafeSees",
+						"the keyboard's and the pointer's physical state, read from the display server")
+				.doesNotContainKey("failsafeReason");
 		}
 	}
 

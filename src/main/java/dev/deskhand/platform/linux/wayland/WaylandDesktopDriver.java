@@ -265,6 +265,13 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
+	public String failsafeSees() {
+		return "the chord only, as a sway binding (physical key state cannot be read on Wayland; Deskhand's"
+				+ " own and other virtual keyboards trip it too; sway consumes the chord); the corners only where"
+				+ " Deskhand last put the pointer (a human's mouse is not seen)";
+	}
+
+	@Override
 	public void releaseAll() {
 		this.input.releaseAll();
 	}
