@@ -82,6 +82,11 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 
 	private int keymapUploads;
 
+	/**
+	 * The depressed modifiers last sent: a keymap upload resets them in the compositor.
+	 */
+	private int sentDepressed;
+
 	private WaylandKeyboard(WaylandConnection connection, WaylandWireObject keyboard, HeldInputs held, XkbKeymap keymap,
 			WaylandKeyboardPace pace) {
 		this.connection = connection;
@@ -284,12 +289,12 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 	}
 
 	private void sendModifiers(int depressed) {
-		this.connection.request(this.keyboard, MODIFIERS)
-			.uint(depressed)
-			.uint(0)
-			.uint(this.modifiers.locked())
-			.uint(0)
-			.send();
+		sendModifiers(depressed, this.modifiers.locked());
+	}
+
+	private void sendModifiers(int depressed, int locked) {
+		this.sentDepressed = depressed;
+		this.connection.request(this.keyboard, MODIFIERS).uint(depressed).uint(0).uint(locked).uint(0).send();
 	}
 
 	/**
@@ -307,6 +312,14 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 				.send();
 			// the descriptor leaves with the flush; only then may the file close
 			this.connection.flush();
+		}
+		// after a keymap the client starts with no modifiers, but wlroots recomputes its
+		// own from the keys held and forwards only changes: clear, then set them, so the
+		// client hears what this keyboard means
+		int depressed = this.sentDepressed;
+		sendModifiers(0, 0);
+		if (depressed != 0 || this.modifiers.locked() != 0) {
+			sendModifiers(depressed);
 		}
 		this.keymap = next;
 		this.keymapUploads++;
