@@ -118,12 +118,8 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 		}
 		seat.awaitCapability(WaylandKeyboardSeat.KEYBOARD, "a keyboard", settle);
 		seat.release();
-		logger.debug("virtual keyboard {} created with {} character slots", keyboard(created), slots);
+		logger.debug("virtual keyboard {} created with {} character slots", created.keyboard, slots);
 		return created;
-	}
-
-	private static WaylandWireObject keyboard(WaylandKeyboard created) {
-		return created.keyboard;
 	}
 
 	@Override
