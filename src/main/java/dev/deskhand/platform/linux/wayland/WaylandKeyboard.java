@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,6 +71,8 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 
 	private final XkbModifierState modifiers = new XkbModifierState();
 
+	private final WaylandKeyboardPace pace;
+
 	/**
 	 * For each keysym pressed through {@link #pressKey}, the evdev code it went down on.
 	 */
@@ -79,9 +82,15 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 
 	private int keymapUploads;
 
-	private WaylandKeyboard(WaylandConnection connection, WaylandWireObject keyboard, HeldInputs held,
-			XkbKeymap keymap) {
+	/**
+	 * The depressed modifiers last sent: a keymap upload resets them in the compositor.
+	 */
+	private int sentDepressed;
+
+	private WaylandKeyboard(WaylandConnection connection, WaylandWireObject keyboard, HeldInputs held, XkbKeymap keymap,
+			WaylandKeyboardPace pace) {
 		this.connection = connection;
+		this.pace = pace;
 		this.keyboard = keyboard;
 		this.held = held;
 		this.keymap = keymap;
@@ -101,19 +110,16 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 			WaylandWireObject manager = connection.registry().bind(MANAGER, 1, WaylandWireHandler.IGNORE);
 			WaylandWireObject keyboard = connection.newObject("zwp_virtual_keyboard_v1", 1, WaylandWireHandler.IGNORE);
 			connection.request(manager, MANAGER_CREATE_VIRTUAL_KEYBOARD).object(seat.object()).newId(keyboard).send();
-			created = new WaylandKeyboard(connection, keyboard, held, XkbKeymap.initial(slots));
+			created = new WaylandKeyboard(connection, keyboard, held, XkbKeymap.initial(slots),
+					WaylandKeyboardPace.system());
 			// the compositor ends a keyboard that sends a key before its keymap
 			created.upload(created.keymap);
 			connection.roundtrip();
 		}
 		seat.awaitCapability(WaylandKeyboardSeat.KEYBOARD, "a keyboard", settle);
 		seat.release();
-		logger.debug("virtual keyboard {} created with {} character slots", keyboard(created), slots);
+		logger.debug("virtual keyboard {} created with {} character slots", created.keyboard, slots);
 		return created;
-	}
-
-	private static WaylandWireObject keyboard(WaylandKeyboard created) {
-		return created.keyboard;
 	}
 
 	@Override
@@ -173,6 +179,7 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 				sendModifiers(0);
 			}
 			try {
+				this.pace.refresh();
 				int typed = 0;
 				for (Chunk chunk : chunks) {
 					checkInterrupted(typed, keysyms.length);
@@ -180,15 +187,26 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 						upload(chunk.keymap());
 					}
 					int[] keycodes = chunk.keycodes();
-					for (int i = 0; i < keycodes.length; i++) {
-						int time = WaylandPointer.now();
-						this.connection.request(this.keyboard, KEY).uint(time).uint(keycodes[i]).uint(PRESSED).send();
-						this.connection.request(this.keyboard, KEY).uint(time).uint(keycodes[i]).uint(RELEASED).send();
-						typed++;
-						if (typed % STROKES_PER_ROUNDTRIP == 0) {
-							this.connection.roundtrip();
-							checkInterrupted(typed, keysyms.length);
+					for (int from = 0; from < keycodes.length; from += STROKES_PER_ROUNDTRIP) {
+						int count = Math.min(STROKES_PER_ROUNDTRIP, keycodes.length - from);
+						awaitPace(count);
+						for (int i = from; i < from + count; i++) {
+							int time = WaylandPointer.now();
+							this.connection.request(this.keyboard, KEY)
+								.uint(time)
+								.uint(keycodes[i])
+								.uint(PRESSED)
+								.send();
+							this.connection.request(this.keyboard, KEY)
+								.uint(time)
+								.uint(keycodes[i])
+								.uint(RELEASED)
+								.send();
 						}
+						this.pace.sent(count);
+						typed += count;
+						this.connection.roundtrip();
+						checkInterrupted(typed, keysyms.length);
 					}
 				}
 			}
@@ -267,12 +285,12 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 	}
 
 	private void sendModifiers(int depressed) {
-		this.connection.request(this.keyboard, MODIFIERS)
-			.uint(depressed)
-			.uint(0)
-			.uint(this.modifiers.locked())
-			.uint(0)
-			.send();
+		sendModifiers(depressed, this.modifiers.locked());
+	}
+
+	private void sendModifiers(int depressed, int locked) {
+		this.sentDepressed = depressed;
+		this.connection.request(this.keyboard, MODIFIERS).uint(depressed).uint(0).uint(locked).uint(0).send();
 	}
 
 	/**
@@ -291,8 +309,29 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 			// the descriptor leaves with the flush; only then may the file close
 			this.connection.flush();
 		}
+		// after a keymap the client starts with no modifiers, but wlroots recomputes its
+		// own from the keys held and forwards only changes: clear, then set them, so the
+		// client hears what this keyboard means
+		int depressed = this.sentDepressed;
+		sendModifiers(0, 0);
+		if (depressed != 0 || this.modifiers.locked() != 0) {
+			sendModifiers(depressed);
+		}
 		this.keymap = next;
 		this.keymapUploads++;
+	}
+
+	private void awaitPace(int strokes) {
+		long wait = this.pace.nanosBefore(strokes);
+		if (wait > 0) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(wait);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted", ex);
+			}
+		}
 	}
 
 	private static void checkInterrupted(int typed, int total) {

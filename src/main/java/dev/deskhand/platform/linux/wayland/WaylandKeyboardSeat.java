@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.wayland;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 import dev.deskhand.errors.DeskhandException;
@@ -11,14 +12,19 @@ import dev.deskhand.errors.ErrorCode;
  * capability, and the compositor drops events for a client that has not bound yet (the
  * first key of a fresh keyboard was lost that way in 3 of 3 runs). So a new device waits
  * until its own connection sees the capability, which the compositor announces to every
- * client at once, and then gives the clients {@code settle} to ask for theirs; when the
- * seat had the capability already, clients are bound and nothing is waited for.
+ * client at once, and then gives the clients {@code settle} to ask for theirs (longer on
+ * a starved host: times the runnable processes per core, at most {@value #MAX_FACTOR}
+ * times); when the seat had the capability already, clients are bound and nothing is
+ * waited for. Without the wait all three keys of a fresh keyboard were lost in one of
+ * three runs; with 300 ms none was.
  */
 final class WaylandKeyboardSeat {
 
 	static final int POINTER = 1;
 
 	static final int KEYBOARD = 2;
+
+	static final double MAX_FACTOR = 4;
 
 	private static final int CAPABILITIES = 0;
 
@@ -70,7 +76,9 @@ final class WaylandKeyboardSeat {
 				"the seat's capabilities to include " + what);
 		if ((this.initial & capability) == 0 && !settle.isZero()) {
 			try {
-				Thread.sleep(settle.toMillis());
+				var os = ManagementFactory.getOperatingSystemMXBean();
+				double load = os.getSystemLoadAverage() / Math.max(1, os.getAvailableProcessors());
+				Thread.sleep((long) (settle.toMillis() * Math.min(MAX_FACTOR, Math.max(1, load))));
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

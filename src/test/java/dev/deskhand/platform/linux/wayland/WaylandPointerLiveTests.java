@@ -198,7 +198,7 @@ class WaylandPointerLiveTests {
 		Point at = new Point(250 + 200, 125 + 200);
 		List<Long> api = new ArrayList<>();
 		List<Long> delivered = new ArrayList<>();
-		for (int i = 0; i < 30; i++) {
+		for (int i = 0; i < 20; i++) {
 			witness.clearEvents();
 			long start = System.nanoTime();
 			pointer.click(new Point(at.x() + (i % 2) * 40, at.y()), MouseButton.LEFT);
