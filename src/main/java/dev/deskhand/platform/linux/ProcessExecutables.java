@@ -39,8 +39,8 @@ public final class ProcessExecutables {
 			Path target = Files.readSymbolicLink(this.proc.resolve(Long.toString(pid)).resolve("exe"));
 			Path fileName = target.getFileName();
 			String name = (fileName != null) ? fileName.toString() : "";
-			// the kernel's mark for an executable replaced on disk since it started (an
-			// upgrade)
+			// the kernel's mark for an executable replaced on disk since it started
+			// (an upgrade)
 			return name.endsWith(DELETED) ? name.substring(0, name.length() - DELETED.length()) : name;
 		}
 		catch (IOException | UnsupportedOperationException | SecurityException ex) {

@@ -131,9 +131,8 @@ final class SwayEvents implements AutoCloseable {
 			try {
 				subscribe();
 				reportedLoss = false;
-				// before start() returns: what the listener does on connecting (a
-				// binding)
-				// is in place when its caller goes on
+				// before start() returns, so that what the listener does on
+				// connecting (a binding) is in place when its caller goes on
 				try {
 					this.listener.connected();
 				}

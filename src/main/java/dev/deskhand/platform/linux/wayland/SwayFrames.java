@@ -127,7 +127,19 @@ final class SwayFrames implements AutoCloseable {
 	 * @throws IOException when sway closed the connection or sent garbage
 	 */
 	Message read(long deadlineNanos) throws IOException {
-		ByteBuffer header = fill(ByteBuffer.allocate(HEADER_BYTES), deadlineNanos);
+		ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
+		try {
+			fill(header, deadlineNanos);
+		}
+		catch (SwayTimeoutException ex) {
+			throw ex;
+		}
+		catch (IOException ex) {
+			if (header.position() == 0) {
+				throw new ClosedBeforeReply(ex);
+			}
+			throw ex;
+		}
 		int[] decoded = decodeHeader(header);
 		ByteBuffer body = fill(ByteBuffer.allocate(decoded[0]), deadlineNanos);
 		return new Message(decoded[1], StandardCharsets.UTF_8.decode(body).toString());
@@ -187,6 +199,17 @@ final class SwayFrames implements AutoCloseable {
 		catch (IOException ex) {
 			// closing a UNIX socket does not fail in a way anyone could act on
 		}
+	}
+
+	/** The connection ended (or broke) before the first byte of a message. */
+	static final class ClosedBeforeReply extends IOException {
+
+		private static final long serialVersionUID = 1L;
+
+		ClosedBeforeReply(IOException cause) {
+			super(cause.getMessage(), cause);
+		}
+
 	}
 
 	/** The deadline passed before sway answered. */

@@ -139,28 +139,80 @@ final class SwayIpc implements AutoCloseable {
 				throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "the sway IPC connection is closed");
 			}
 			long deadline = System.nanoTime() + this.callTimeout.toNanos();
+			boolean reused = this.frames != null;
 			try {
-				if (this.frames == null) {
-					this.frames = SwayFrames.open(this.socket);
-				}
-				this.frames.write(type, payload, deadline);
-				SwayFrames.Message reply = this.frames.read(deadline);
-				if (reply.type() != type) {
-					throw new IOException("sway answered message type " + type + " with type " + reply.type());
-				}
-				return reply.payload();
+				return exchange(type, payload, deadline);
 			}
-			catch (SwayFrames.SwayTimeoutException ex) {
+			catch (StaleConnection ex) {
 				drop();
-				throw new DeskhandException(ErrorCode.E_TIMEOUT, "sway did not answer IPC message type " + type
-						+ " within " + this.callTimeout.toMillis() + " ms on " + this.socket, ex);
+				// a connection that served before and broke before the request reached
+				// sway (a restarted or reloaded sway closed it): once more, on a new one
+				if (reused) {
+					try {
+						return exchange(type, payload, deadline);
+					}
+					catch (IOException retry) {
+						drop();
+						throw failure(type, retry);
+					}
+				}
+				throw failure(type, ex.getCause());
 			}
 			catch (IOException ex) {
 				drop();
-				throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
-						"sway's IPC socket " + this.socket + " does not answer: " + ex.getMessage(), ex);
+				throw failure(type, ex);
 			}
 		}
+	}
+
+	private String exchange(int type, String payload, long deadline) throws IOException {
+		if (this.frames == null) {
+			this.frames = SwayFrames.open(this.socket);
+		}
+		try {
+			this.frames.write(type, payload, deadline);
+		}
+		catch (SwayFrames.SwayTimeoutException ex) {
+			throw ex;
+		}
+		catch (IOException ex) {
+			throw new StaleConnection(ex);
+		}
+		SwayFrames.Message reply;
+		try {
+			reply = this.frames.read(deadline);
+		}
+		catch (SwayFrames.ClosedBeforeReply ex) {
+			// sway may have run a command before it closed: only a query is asked again
+			if (type == RUN_COMMAND) {
+				throw ex;
+			}
+			throw new StaleConnection(ex);
+		}
+		if (reply.type() != type) {
+			throw new IOException("sway answered message type " + type + " with type " + reply.type());
+		}
+		return reply.payload();
+	}
+
+	private DeskhandException failure(int type, Throwable ex) {
+		if (ex instanceof SwayFrames.SwayTimeoutException) {
+			return new DeskhandException(ErrorCode.E_TIMEOUT, "sway did not answer IPC message type " + type
+					+ " within " + this.callTimeout.toMillis() + " ms on " + this.socket, ex);
+		}
+		return new DeskhandException(ErrorCode.E_NO_DESKTOP,
+				"sway's IPC socket " + this.socket + " does not answer: " + ex.getMessage(), ex);
+	}
+
+	/** The connection broke before sway could have acted on the request. */
+	private static final class StaleConnection extends IOException {
+
+		private static final long serialVersionUID = 1L;
+
+		StaleConnection(IOException cause) {
+			super(cause.getMessage(), cause);
+		}
+
 	}
 
 	private void drop() {

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.linux.wayland;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import dev.deskhand.errors.ErrorCode;
 final class SwaySocket {
 
 	private static final Pattern NAME = Pattern.compile("sway-ipc\\.(\\d+)\\.(\\d+)\\.sock");
+
+	private static final Pattern LOCK = Pattern.compile("\\.X(\\d+)-lock");
 
 	private SwaySocket() {
 	}
@@ -82,6 +85,46 @@ final class SwaySocket {
 			.filter(Matcher::matches)
 			.map((matcher) -> OptionalLong.of(Long.parseLong(matcher.group(2))))
 			.orElse(OptionalLong.empty());
+	}
+
+	/**
+	 * The X display sway's Xwayland serves, e.g. {@code :0}: wlroots listens on the first
+	 * free display number itself (Xwayland starts on the first connection) and writes its
+	 * own pid into that display's lock file, {@code /tmp/.X<n>-lock}; sway puts the
+	 * number only in its own environment, which {@code /proc} does not show once changed.
+	 * @param tmp where the lock files are ({@code /tmp})
+	 * @return empty when Xwayland is disabled or the pid is unknown
+	 */
+	static Optional<String> xwaylandDisplay(Path socket, Path tmp) {
+		OptionalLong pid = compositorPid(socket);
+		if (pid.isEmpty()) {
+			return Optional.empty();
+		}
+		List<Path> locks = new ArrayList<>();
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, ".X*-lock")) {
+			entries.forEach(locks::add);
+		}
+		catch (IOException | SecurityException ex) {
+			return Optional.empty();
+		}
+		locks.sort(Comparator.comparing(Path::toString));
+		for (Path lock : locks) {
+			Matcher name = LOCK.matcher(lock.getFileName().toString());
+			if (name.matches() && pid.getAsLong() == lockPid(lock)
+					&& Files.exists(tmp.resolve(".X11-unix").resolve("X" + name.group(1)))) {
+				return Optional.of(":" + name.group(1));
+			}
+		}
+		return Optional.empty();
+	}
+
+	private static long lockPid(Path lock) {
+		try {
+			return Long.parseLong(Files.readString(lock, StandardCharsets.US_ASCII).strip());
+		}
+		catch (IOException | NumberFormatException | SecurityException ex) {
+			return -1;
+		}
 	}
 
 }

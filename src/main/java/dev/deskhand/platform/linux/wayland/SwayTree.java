@@ -73,8 +73,7 @@ final class SwayTree {
 		int width = window.path("width").asInt(0);
 		int height = window.path("height").asInt(0);
 		if (width <= 0 || height <= 0) {
-			// not laid out yet (or a view sway reports without a client area): the
-			// container
+			// not laid out yet, or no client area reported: the container
 			width = rect.path("width").asInt(0);
 			height = rect.path("height").asInt(0);
 			return (width > 0 && height > 0)

@@ -3,7 +3,6 @@ package dev.deskhand.platform.linux.wayland;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +17,6 @@ import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DisplayDriver;
-import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
@@ -69,19 +67,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final Path swaySocket;
 
-	private final DisplayDriver displayDriver = new DisplayDriver() {
-
-		@Override
-		public List<DisplayInfo> displays() {
-			return layout().displays();
-		}
-
-		@Override
-		public Point pointerPosition() {
-			return WaylandDesktopDriver.this.input.lastPointer();
-		}
-
-	};
+	private final DisplayDriver displayDriver;
 
 	private final CaptureDriver captureDriver = new CaptureDriver() {
 
@@ -110,6 +96,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 		this.target = target;
 		this.input = input;
 		this.swaySocket = swaySocket;
+		this.displayDriver = new SwayDisplayDriver(outputs, input::lastPointer);
 		this.windows = new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system());
 		this.clipboard = new WaylandClipboard(target, callTimeout);
 	}
@@ -143,9 +130,8 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			WaylandScreencopy screencopy = track(opened, WaylandScreencopy.bind(capture));
 			SwayOutputs outputs = new SwayOutputs(ipc).watch();
 			opened.add(outputs::close);
-			WaylandLauncher.Target target = WaylandLauncher.Target.of(waylandSocket.getParent(),
-					waylandSocket.getFileName().toString(), clientVariables(environment, swaySocket),
-					WaylandLauncher.ownUid(), Path.of("/etc/passwd"));
+			WaylandLauncher.Target target = WaylandLauncher.Target.sway(waylandSocket.getParent(),
+					waylandSocket.getFileName().toString(), swaySocket);
 			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout));
 			WaylandDesktopDriver driver = new WaylandDesktopDriver(waylandSocket, callTimeout, version, capture,
 					screencopy, ipc, outputs, target, input, swaySocket);
@@ -161,18 +147,6 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			throw noDesktop("Deskhand cannot drive the Wayland compositor at " + waylandSocket + " (sway IPC "
 					+ swaySocket + "): " + ex.getMessage(), ex);
 		}
-	}
-
-	private static Map<String, String> clientVariables(Map<String, String> environment, Path swaySocket) {
-		Map<String, String> variables = new LinkedHashMap<>();
-		variables.put("SWAYSOCK", swaySocket.toString());
-		// Xwayland's display, so an X-only program lands there and not on some other X
-		// server
-		String display = environment.get("DISPLAY");
-		if (display != null && !display.isEmpty()) {
-			variables.put("DISPLAY", display);
-		}
-		return variables;
 	}
 
 	private static DeskhandException noDesktop(String message, Throwable cause) {

@@ -3,10 +3,13 @@ package dev.deskhand.platform.linux.wayland;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +71,12 @@ final class WaylandInputSensor implements InputStateSensor {
 
 	private final Set<String> chordKeys;
 
+	/** The modifiers as sway's event names them ({@code Control}, {@code Mod4}). */
+	private final Set<String> eventModifiers;
+
+	/** The chord's other keys, lower case: sway's event names the one pressed last. */
+	private final Set<String> eventSymbols;
+
 	private final Supplier<Point> lastPointer;
 
 	private volatile SwayEvents events;
@@ -77,10 +86,22 @@ final class WaylandInputSensor implements InputStateSensor {
 
 	private volatile boolean closed;
 
+	/** Why sway last refused the binding, or {@code null}. */
+	private volatile DeskhandException refusal;
+
 	private WaylandInputSensor(SwayIpc ipc, List<String> chordKeys, Supplier<Point> lastPointer) {
 		this.ipc = ipc;
 		this.binding = bindingFor(chordKeys);
 		this.chordKeys = Set.copyOf(chordKeys);
+		this.eventModifiers = chordKeys.stream()
+			.map(MODIFIERS::get)
+			.filter((m) -> m != null)
+			.map((m) -> "Ctrl".equals(m) ? "Control" : m)
+			.collect(Collectors.toUnmodifiableSet());
+		this.eventSymbols = chordKeys.stream()
+			.filter((key) -> !MODIFIERS.containsKey(key))
+			.map((key) -> key.toLowerCase(Locale.ROOT))
+			.collect(Collectors.toUnmodifiableSet());
 		this.lastPointer = lastPointer;
 	}
 
@@ -90,7 +111,8 @@ final class WaylandInputSensor implements InputStateSensor {
 	 * @param chordKeys the failsafe chord as keysym names, e.g.
 	 * {@code [Control_L, Alt_L, Escape]}
 	 * @param lastPointer where the driver last moved the pointer, in desktop units
-	 * @throws DeskhandException E_FAIL when sway refuses the binding
+	 * @throws DeskhandException E_ARGS with sway's reason when sway refuses the binding
+	 * (a key it does not know): a failsafe that cannot trip must not look armed
 	 */
 	static WaylandInputSensor open(Path socket, Duration callTimeout, List<String> chordKeys,
 			Supplier<Point> lastPointer) {
@@ -98,6 +120,12 @@ final class WaylandInputSensor implements InputStateSensor {
 		SwayEvents stream = SwayEvents.start(socket, List.of("binding", "workspace", "shutdown"), callTimeout,
 				sensor.listener());
 		sensor.events = stream;
+		DeskhandException refused = sensor.refusal;
+		if (refused != null) {
+			sensor.close();
+			throw DeskhandException.args("sway refused the failsafe chord " + sensor.binding + ": "
+					+ refused.getMessage() + "; set deskhand.failsafe.chord to keys sway knows");
+		}
 		if (!stream.subscribed()) {
 			// the stream keeps retrying and binds once it connects
 			logger.warn("the failsafe chord is not watched yet: sway's IPC at {} did not answer", socket);
@@ -150,8 +178,7 @@ final class WaylandInputSensor implements InputStateSensor {
 
 			@Override
 			public void event(String name, JsonNode body) {
-				if ("binding".equals(name)
-						&& BINDING_COMMAND.equals(body.path("binding").path("command").asString(""))) {
+				if ("binding".equals(name) && isOurs(body.path("binding"))) {
 					WaylandInputSensor.this.firedAt = System.nanoTime();
 				}
 				else if ("workspace".equals(name) && "reload".equals(body.path("change").asString(""))) {
@@ -169,15 +196,31 @@ final class WaylandInputSensor implements InputStateSensor {
 		};
 	}
 
+	/**
+	 * Whether a binding event is this chord's: the command, and the keys too, since
+	 * another sensor or the user's config may bind another chord to the same command.
+	 */
+	boolean isOurs(JsonNode binding) {
+		if (!BINDING_COMMAND.equals(binding.path("command").asString(""))) {
+			return false;
+		}
+		Set<String> mask = new HashSet<>();
+		binding.path("event_state_mask").forEach((m) -> mask.add(m.asString("")));
+		String symbol = binding.path("symbol").asString("").toLowerCase(Locale.ROOT);
+		return mask.equals(this.eventModifiers) && (this.eventSymbols.isEmpty() || this.eventSymbols.contains(symbol));
+	}
+
 	private void bind() {
 		if (this.closed) {
 			return;
 		}
 		try {
 			this.ipc.command("bindsym --no-repeat " + this.binding + " " + BINDING_COMMAND);
+			this.refusal = null;
 			logger.info("failsafe chord bound in sway as {}", this.binding);
 		}
 		catch (DeskhandException ex) {
+			this.refusal = ex;
 			logger.error("sway refused the failsafe binding {}: {}; the chord cannot trip the failsafe", this.binding,
 					ex.getMessage());
 		}

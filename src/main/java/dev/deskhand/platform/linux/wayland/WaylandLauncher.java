@@ -54,6 +54,17 @@ final class WaylandLauncher {
 			variables = Map.copyOf(variables);
 		}
 
+		/**
+		 * sway's clients, from this process: {@code SWAYSOCK}, and {@code DISPLAY} when
+		 * sway runs an Xwayland.
+		 */
+		static Target sway(Path runtimeDir, String waylandDisplay, Path swaySocket) {
+			Map<String, String> variables = new LinkedHashMap<>();
+			variables.put("SWAYSOCK", swaySocket.toString());
+			SwaySocket.xwaylandDisplay(swaySocket, Path.of("/tmp")).ifPresent((x) -> variables.put("DISPLAY", x));
+			return of(runtimeDir, waylandDisplay, variables, ownUid(), Path.of("/etc/passwd"));
+		}
+
 		/** This target as seen from a process running as {@code ownUid}. */
 		static Target of(Path runtimeDir, String waylandDisplay, Map<String, String> variables, long ownUid,
 				Path passwd) {

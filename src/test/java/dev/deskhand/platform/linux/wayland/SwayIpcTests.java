@@ -108,6 +108,20 @@ class SwayIpcTests {
 			.hasMessageContaining("does not exist");
 	}
 
+	@Test
+	void xwaylandsDisplayIsTheOneWhoseLockFileHoldsSwaysPid(@TempDir Path tmp) throws IOException {
+		Files.createDirectories(tmp.resolve(".X11-unix"));
+		// as wlroots writes them: the pid right-aligned in ten characters and a newline
+		Files.writeString(tmp.resolve(".X0-lock"), String.format("%10d%n", 999));
+		Files.createFile(tmp.resolve(".X11-unix/X0"));
+		Files.writeString(tmp.resolve(".X1-lock"), String.format("%10d%n", 4242));
+		Files.createFile(tmp.resolve(".X11-unix/X1"));
+		Path socket = Path.of("/run/user/1000/sway-ipc.1000.4242.sock");
+		assertThat(SwaySocket.xwaylandDisplay(socket, tmp)).contains(":1");
+		assertThat(SwaySocket.xwaylandDisplay(Path.of("/run/user/1000/sway-ipc.1000.7.sock"), tmp)).isEmpty();
+		assertThat(SwaySocket.xwaylandDisplay(Path.of("/run/user/1000/other.sock"), tmp)).isEmpty();
+	}
+
 	/** A UNIX socket server that reads i3-ipc requests and answers each one, or none. */
 	static final class FakeSway implements AutoCloseable {
 

@@ -207,10 +207,13 @@ class SwayLiveTests {
 	}
 
 	private WaylandLauncher.Target target(Map<String, String> extra) {
-		Map<String, String> variables = new java.util.HashMap<>(extra);
-		variables.put("SWAYSOCK", this.sway.swaySocket().toString());
-		return WaylandLauncher.Target.of(this.sway.runtimeDir(), this.sway.waylandDisplay(), variables,
-				WaylandLauncher.ownUid(), Path.of("/etc/passwd"));
+		WaylandLauncher.Target sway = WaylandLauncher.Target.sway(this.sway.runtimeDir(), this.sway.waylandDisplay(),
+				this.sway.swaySocket());
+		// the rig runs sway without Xwayland
+		assertThat(sway.variables()).doesNotContainKey("DISPLAY");
+		Map<String, String> variables = new java.util.HashMap<>(sway.variables());
+		variables.putAll(extra);
+		return new WaylandLauncher.Target(sway.runtimeDir(), sway.waylandDisplay(), variables, sway.user());
 	}
 
 	private SwayWindowDriver windows() {

@@ -20,8 +20,7 @@ class SwayTreeTests {
 		assertThat(windows).containsExactly(
 				// tiled Xwayland xev filling HEADLESS-1 (layout 1536x864 at scale 1.25)
 				new WindowInfo(13, "xevwitness", "", "", "exe-2957", 2957, new Rect(0, 0, 1920, 1080), true),
-				// the floating witness at layout (200,100) 800x500, above the tiled
-				// window
+				// the floating witness at layout (200,100) 800x500, above the tiled one
 				new WindowInfo(11, "Deskhand witness deskhand.witness", "deskhand.witness", "", "exe-1708", 1708,
 						new Rect(250, 125, 1000, 625), false),
 				// on HEADLESS-2 at scale 1: 240 and 262 from that output's origin
@@ -68,6 +67,19 @@ class SwayTreeTests {
 		// client area: layout (2,27) 764x835 at scale 1.25
 		assertThat(xterm.bounds()).isEqualTo(new Rect(3, 34, 955, 1044));
 		assertThat(windows).filteredOn(WindowInfo::focused).extracting(WindowInfo::id).containsExactly(22L);
+	}
+
+	@Test
+	void aRecordedXwaylandWindowCarriesItsXClassAndInstance() {
+		List<WaylandWindows.Window> windows = SwayTree
+			.windows(WaylandLayoutTests.fixture("sway-get_tree-xwayland-xterm-class-instance.json"));
+		assertThat(windows).singleElement().satisfies((xterm) -> {
+			assertThat(xterm.appClass()).isEqualTo("DeskhandTerm");
+			assertThat(xterm.appInstance()).isEqualTo("deskterm");
+			assertThat(xterm.title()).isEqualTo("xterm witness");
+			assertThat(xterm.focused()).isTrue();
+			assertThat(xterm.bounds()).isEqualTo(new WaylandLayout.Area(0, 0, 1536, 864));
+		});
 	}
 
 }

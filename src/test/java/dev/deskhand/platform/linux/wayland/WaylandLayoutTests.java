@@ -158,8 +158,7 @@ class WaylandLayoutTests {
 	@Test
 	void aScaleChangeIsALayoutChangeAndMovesTheOutputsToTheRight() {
 		WaylandLayout before = twoMonitors();
-		// after `output HEADLESS-1 scale 2` sway reports a 960x540 layout for the same
-		// mode
+		// after `output HEADLESS-1 scale 2` sway reports a 960x540 layout, same mode
 		WaylandLayout after = new WaylandLayout(
 				List.of(new Output("HEADLESS-1", "headless headless", new Area(0, 0, 960, 540), 2.0, 1920, 1080),
 						before.outputs().get(1)));
