@@ -339,9 +339,11 @@ class WaylandBenchmark {
 	private String inputAvailable() {
 		Aim probe = new Aim();
 		aim(probe);
-		JsonNode result = this.waylandLean.callTool("left_click", clickArguments(probe));
-		if (result.path("isError").asBoolean(false)) {
-			return "left_click answered an error: " + text(result).replaceAll("\\s+", " ");
+		try {
+			lean("left_click", clickArguments(probe));
+		}
+		catch (AssertionError ex) {
+			return ex.getMessage().replaceAll("\\s+", " ");
 		}
 		try {
 			clicked(probe);
