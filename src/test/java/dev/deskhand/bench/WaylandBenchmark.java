@@ -34,6 +34,9 @@ import dev.deskhand.bench.Case.Group;
 import dev.deskhand.bench.Case.Outcome;
 import dev.deskhand.bench.Case.Source;
 import dev.deskhand.mcp.McpTestClients;
+import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.linux.wayland.WaylandConnection;
+import dev.deskhand.platform.linux.wayland.WaylandScreencopy;
 import dev.deskhand.testing.SwaySession;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.WaylandWitness;
@@ -133,6 +136,12 @@ class WaylandBenchmark {
 
 	private final Map<String, byte[]> lastPng = new HashMap<>();
 
+	private WaylandConnection connection;
+
+	private WaylandScreencopy screencopy;
+
+	private final int[] pixels = new int[1920 * 1080];
+
 	@BeforeAll
 	static void startBothDesktopsAndDeskhands() throws IOException {
 		// the rig and TestDesktop check their own tools; ImageMagick draws the picture
@@ -215,6 +224,9 @@ class WaylandBenchmark {
 		this.x11Sdk = McpTestClients.streamable(x11.port());
 		this.x11Lean = LeanMcpClient.connect(x11.port());
 		this.shell = new Shell(sway.environment(), dir);
+		this.connection = WaylandConnection.open(sway.runtimeDir().resolve(sway.waylandDisplay()),
+				Duration.ofSeconds(5));
+		this.screencopy = WaylandScreencopy.bind(this.connection);
 		try {
 			this.displayId = displayId();
 			List<String> header = header();
@@ -246,6 +258,8 @@ class WaylandBenchmark {
 			throw ex;
 		}
 		finally {
+			this.screencopy.close();
+			this.connection.close();
 			this.shell.close();
 			this.waylandLean.close();
 			this.x11Lean.close();
@@ -276,6 +290,24 @@ class WaylandBenchmark {
 		cases.add(new Case("x11.png.sdk", "X11 screenshot PNG, SDK client (same content on Xvfb)", Group.SCREENSHOT,
 				Source.PEER, 0, () -> x11Scene.tick("x11.png.sdk"), () -> sdk(this.x11Sdk, "screenshot", Map.of()),
 				(r, t) -> sdkImage((CallToolResult) r)));
+		// where a Wayland screenshot's time goes: the same call on an unchanged screen
+		// (capture and comparison, the image from the cache), and the capture alone,
+		// in this JVM on a connection of its own
+		cases.add(new Case("wl.png.repeat", "Wayland screenshot PNG, lean client, again at once (screen unchanged)",
+				Group.SCREENSHOT, Source.DESKHAND, 0,
+				() -> leanImage("wl", this.waylandLean.callTool("screenshot", shotArguments())),
+				() -> this.waylandLean.callTool("screenshot", shotArguments()),
+				(r, t) -> leanImage("wl", (JsonNode) r)));
+		cases.add(new Case("x11.png.repeat", "X11 screenshot PNG, lean client, again at once (screen unchanged)",
+				Group.SCREENSHOT, Source.PEER, 0, () -> leanImage("x11", this.x11Lean.callTool("screenshot", Map.of())),
+				() -> this.x11Lean.callTool("screenshot", Map.of()), (r, t) -> leanImage("x11", (JsonNode) r)));
+		cases.add(new Case("wl.capture", "in-process wlr-screencopy of " + OUTPUT_NAME + " 1920x1080, after a change",
+				Group.FLOOR, Source.DESKHAND, 0, () -> waylandScene.tick("wl.capture"),
+				() -> this.screencopy.capture(OUTPUT_NAME, null, this.pixels), (r, t) -> frame((Frame) r)));
+		cases.add(new Case("wl.capture.repeat",
+				"in-process wlr-screencopy of " + OUTPUT_NAME + " 1920x1080, again at once (unchanged)", Group.FLOOR,
+				Source.DESKHAND, 0, () -> this.screencopy.capture(OUTPUT_NAME, null, this.pixels),
+				() -> this.screencopy.capture(OUTPUT_NAME, null, this.pixels), (r, t) -> frame((Frame) r)));
 		if (input) {
 			Aim click = new Aim();
 			cases.add(new Case("wl.click", "Wayland left_click, lean client", Group.CLICK, Source.DESKHAND, 0,
@@ -373,6 +405,18 @@ class WaylandBenchmark {
 			throw new AssertionError(tool + " " + arguments.keySet() + " returned an error: " + text(result));
 		}
 		return result;
+	}
+
+	/** The in-process capture: the whole output, the red marker where it is. */
+	private static Outcome frame(Frame frame) {
+		if (frame.width() != 1920 || frame.height() != 1080) {
+			throw new AssertionError("a capture of " + frame.width() + "x" + frame.height());
+		}
+		int red = frame.pixels()[(int) (210 * OUTPUT_SCALE) * 1920 + (int) (310 * OUTPUT_SCALE)];
+		if (((red >> 16) & 0xff) < 200 || ((red >> 8) & 0xff) > 60 || (red & 0xff) > 60) {
+			throw new AssertionError(String.format(Locale.ROOT, "the red marker's pixel is #%06x", red));
+		}
+		return Outcome.NONE;
 	}
 
 	private static CallToolResult sdk(McpSyncClient client, String tool, Map<String, Object> arguments) {
