@@ -199,7 +199,8 @@ public final class WaylandConnection implements AutoCloseable {
 			return;
 		}
 		try {
-			this.socket.send(this.out, this.outLength, this.outFds, this.outFdCount);
+			this.socket.send(this.out, this.outLength, this.outFds, this.outFdCount,
+					(int) Math.min(Integer.MAX_VALUE, this.timeout.toMillis()));
 		}
 		catch (WaylandConnectionException ex) {
 			throw fail(ex);

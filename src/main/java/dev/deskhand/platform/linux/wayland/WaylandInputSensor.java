@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -18,6 +17,7 @@ import tools.jackson.databind.JsonNode;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.keys.KeyNames;
 
 /**
  * The failsafe's sensor on sway. Wayland lets no client read the keyboard's state (only
@@ -59,12 +59,6 @@ final class WaylandInputSensor implements InputStateSensor {
 	 */
 	static final Duration HELD_FOR = Duration.ofMillis(500);
 
-	private static final Map<String, String> MODIFIERS = Map.ofEntries(Map.entry("Control_L", "Ctrl"),
-			Map.entry("Control_R", "Ctrl"), Map.entry("Shift_L", "Shift"), Map.entry("Shift_R", "Shift"),
-			Map.entry("Alt_L", "Mod1"), Map.entry("Alt_R", "Mod1"), Map.entry("Meta_L", "Mod1"),
-			Map.entry("Meta_R", "Mod1"), Map.entry("Super_L", "Mod4"), Map.entry("Super_R", "Mod4"),
-			Map.entry("ISO_Level3_Shift", "Mod5"));
-
 	private final SwayIpc ipc;
 
 	private final String binding;
@@ -94,12 +88,12 @@ final class WaylandInputSensor implements InputStateSensor {
 		this.binding = bindingFor(chordKeys);
 		this.chordKeys = Set.copyOf(chordKeys);
 		this.eventModifiers = chordKeys.stream()
-			.map(MODIFIERS::get)
+			.map(WaylandInputSensor::swayModifier)
 			.filter((m) -> m != null)
 			.map((m) -> "Ctrl".equals(m) ? "Control" : m)
 			.collect(Collectors.toUnmodifiableSet());
 		this.eventSymbols = chordKeys.stream()
-			.filter((key) -> !MODIFIERS.containsKey(key))
+			.filter((key) -> KeyNames.modifier(key).isEmpty())
 			.map((key) -> key.toLowerCase(Locale.ROOT))
 			.collect(Collectors.toUnmodifiableSet());
 		this.lastPointer = lastPointer;
@@ -145,7 +139,7 @@ final class WaylandInputSensor implements InputStateSensor {
 		List<String> modifiers = new ArrayList<>();
 		List<String> keys = new ArrayList<>();
 		for (String key : chordKeys) {
-			String modifier = MODIFIERS.get(key);
+			String modifier = swayModifier(key);
 			if (modifier != null) {
 				if (!modifiers.contains(modifier)) {
 					modifiers.add(modifier);
@@ -236,21 +230,22 @@ final class WaylandInputSensor implements InputStateSensor {
 			return false;
 		}
 		for (String key : keyNames) {
-			if (!this.chordKeys.contains(key) && !this.chordKeys.contains(twin(key))) {
+			if (KeyNames.eitherHand(key).stream().noneMatch(this.chordKeys::contains)) {
 				return false;
 			}
 		}
 		return true;
 	}
 
-	private static String twin(String key) {
-		if (key.endsWith("_L")) {
-			return key.substring(0, key.length() - 2) + "_R";
-		}
-		if (key.endsWith("_R")) {
-			return key.substring(0, key.length() - 2) + "_L";
-		}
-		return key;
+	/** A modifier key as sway's bindsym names it, {@code null} for another key. */
+	private static String swayModifier(String key) {
+		return KeyNames.modifier(key).map((modifier) -> switch (modifier) {
+			case SHIFT -> "Shift";
+			case CONTROL -> "Ctrl";
+			case ALT, META -> "Mod1";
+			case SUPER -> "Mod4";
+			case ALTGR -> "Mod5";
+		}).orElse(null);
 	}
 
 	@Override

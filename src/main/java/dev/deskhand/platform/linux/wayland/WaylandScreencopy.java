@@ -1,7 +1,10 @@
 package dev.deskhand.platform.linux.wayland;
 
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -60,7 +63,7 @@ public final class WaylandScreencopy implements AutoCloseable {
 		WaylandRegistry registry = connection.registry();
 		if (registry.find(INTERFACE).isEmpty()) {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-					WaylandRegistry.missingSentence(java.util.List.of(INTERFACE)).orElseThrow());
+					WaylandRegistry.missingSentence(List.of(INTERFACE)).orElseThrow());
 		}
 		this.shm = WaylandShm.bind(connection);
 		this.manager = registry.bind(INTERFACE, SUPPORTED_VERSION, WaylandWireHandler.IGNORE);
@@ -94,11 +97,16 @@ public final class WaylandScreencopy implements AutoCloseable {
 	public Frame capture(String outputName, Rect region, int[] into) {
 		synchronized (this.connection) {
 			// outputs may have come or gone since the last dispatch
-			this.connection.dispatch(java.time.Duration.ZERO);
-			WaylandOutput output = this.outputs.byName(outputName)
-				.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
-						"the display " + outputName + " is not there (any more); the compositor offers " + names()));
-			return capture(output, region, into);
+			this.connection.dispatch(Duration.ZERO);
+			Optional<WaylandOutput> output = this.outputs.byName(outputName);
+			if (output.isEmpty()) {
+				// a new output is named only once the compositor described it
+				this.connection.roundtrip();
+				output = this.outputs.byName(outputName);
+			}
+			return capture(output.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
+					"the display " + outputName + " is not there (any more); the compositor offers " + names())),
+					region, into);
 		}
 	}
 

@@ -66,8 +66,12 @@ final class WaylandWireSocket implements AutoCloseable {
 		return new WaylandWireSocket(path, fd);
 	}
 
-	/** Writes all of {@code bytes}, the descriptors with the first part. */
-	void send(byte[] bytes, int length, int[] fds, int fdCount) {
+	/**
+	 * Writes all of {@code bytes}, the descriptors with the first part, waiting at most
+	 * {@code timeoutMillis} for room whenever the compositor's side is full (a stopped
+	 * compositor stops reading).
+	 */
+	void send(byte[] bytes, int length, int[] fds, int fdCount, int timeoutMillis) {
 		if (this.out.size() < length) {
 			this.out = new Memory(length);
 		}
@@ -92,17 +96,17 @@ final class WaylandWireSocket implements AutoCloseable {
 				this.message.setPointer(32, this.control);
 				this.message.setLong(40, space(dataBytes));
 			}
-			long written = this.libc.sendmsg(this.fd, this.message, LinuxLibc.MSG_NOSIGNAL);
+			long written = this.libc.sendmsg(this.fd, this.message, LinuxLibc.MSG_NOSIGNAL | LinuxLibc.MSG_DONTWAIT);
 			if (written < 0) {
 				int errno = Native.getLastError();
 				if (errno == LinuxLibc.EINTR) {
 					continue;
 				}
 				if (errno == LinuxLibc.EAGAIN) {
-					// the compositor's receive buffer is full; blocking sockets rarely
-					// get
-					// here, but wait for room rather than spin
-					waitFor(LinuxLibc.POLLOUT, 1000);
+					if (!waitFor(LinuxLibc.POLLOUT, timeoutMillis)) {
+						throw new WaylandConnectionException("the Wayland compositor at " + this.path
+								+ " took no requests for " + timeoutMillis + " ms");
+					}
 					continue;
 				}
 				throw new WaylandConnectionException(
