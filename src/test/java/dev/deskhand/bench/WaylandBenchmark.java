@@ -308,6 +308,21 @@ class WaylandBenchmark {
 				"in-process wlr-screencopy of " + OUTPUT_NAME + " 1920x1080, again at once (unchanged)", Group.FLOOR,
 				Source.DESKHAND, 0, () -> this.screencopy.capture(OUTPUT_NAME, null, this.pixels),
 				() -> this.screencopy.capture(OUTPUT_NAME, null, this.pixels), (r, t) -> frame((Frame) r)));
+		// the floors under a Wayland input call: one Wayland roundtrip (each pointer
+		// action ends with one), and one sway IPC GET_OUTPUTS (sway 1.7 sends no output
+		// events, so the driver reads the layout over IPC)
+		cases.add(new Case("wl.roundtrip", "in-process wl_display.sync roundtrip to sway", Group.FLOOR, Source.DESKHAND,
+				0, Case.NOTHING, () -> {
+					this.connection.roundtrip();
+					return null;
+				}, (r, t) -> Outcome.NONE));
+		cases.add(new Case("sway.outputs", "in-process sway IPC GET_OUTPUTS", Group.FLOOR, Source.DESKHAND, 0,
+				Case.NOTHING, () -> sway.outputsJson(), (r, t) -> {
+					if (!((String) r).contains(OUTPUT_NAME)) {
+						throw new AssertionError("GET_OUTPUTS without " + OUTPUT_NAME + ": " + r);
+					}
+					return Outcome.NONE;
+				}));
 		if (input) {
 			Aim click = new Aim();
 			cases.add(new Case("wl.click", "Wayland left_click, lean client", Group.CLICK, Source.DESKHAND, 0,
