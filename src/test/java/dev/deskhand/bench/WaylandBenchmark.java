@@ -244,6 +244,7 @@ class WaylandBenchmark {
 					ROUNDS);
 			Map<String, Rounds.Series> series = Rounds.run(cases, WARMUP, ROUNDS, new Random(SEED), out);
 			header.add("load average at the end: " + loadAverage());
+			header.add("what one tick changes: " + changedByTick());
 			WaylandReport report = new WaylandReport(series, input);
 			out.println();
 			out.println(report.text());
@@ -353,6 +354,45 @@ class WaylandBenchmark {
 
 	private Map<String, Object> shotArguments() {
 		return (this.displayId == null) ? Map.of() : Map.of("display_id", this.displayId);
+	}
+
+	/**
+	 * Which pixels one log line changes on each desktop (Wayland: two in-process
+	 * captures; X11: two {@code import} captures of the root window), so the re-encoding
+	 * work the two screenshots face can be compared.
+	 */
+	private String changedByTick() {
+		int[] before = this.screencopy.capture(OUTPUT_NAME, null, null).pixels();
+		waylandScene.tick("diff");
+		int[] after = this.screencopy.capture(OUTPUT_NAME, null, null).pixels();
+		String wl = changed(before, after, 1920);
+		BufferedImage x11Before = TestDesktop.shared().importRoot();
+		x11Scene.tick("diff");
+		BufferedImage x11After = TestDesktop.shared().importRoot();
+		int[] a = x11Before.getRGB(0, 0, 1920, 1080, null, 0, 1920);
+		int[] b = x11After.getRGB(0, 0, 1920, 1080, null, 0, 1920);
+		return "Wayland " + wl + "; X11 " + changed(a, b, 1920);
+	}
+
+	private static String changed(int[] a, int[] b, int width) {
+		int count = 0;
+		int left = width;
+		int right = -1;
+		int top = Integer.MAX_VALUE;
+		int bottom = -1;
+		for (int i = 0; i < a.length; i++) {
+			if ((a[i] & 0xffffff) != (b[i] & 0xffffff)) {
+				count++;
+				int x = i % width;
+				int y = i / width;
+				left = Math.min(left, x);
+				right = Math.max(right, x);
+				top = Math.min(top, y);
+				bottom = Math.max(bottom, y);
+			}
+		}
+		return (count == 0) ? "nothing"
+				: String.format(Locale.ROOT, "%,d device pixels in x %d-%d, y %d-%d", count, left, right, top, bottom);
 	}
 
 	// --- set-up checks
