@@ -130,6 +130,16 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void nothingButTheWaylandDriverSeesIt() {
+		noClasses().that()
+			.resideOutsideOfPackages("dev.deskhand.platform.linux.wayland..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.platform.linux.wayland..")
+			.check(main);
+	}
+
+	@Test
 	void mainCodeDoesNotPrint() {
 		NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS.check(main);
 	}

@@ -5,12 +5,13 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
 /**
- * The libc calls the Wayland driver needs and Java has no API for: a Unix socket that
+ * The libc calls the Linux drivers need and Java has no API for: a Unix socket that
  * passes file descriptors ({@code sendmsg}/{@code recvmsg} with {@code SCM_RIGHTS}), a
- * bounded wait on it ({@code poll}), and shared memory for pixel buffers
- * ({@code memfd_create}, {@code mmap}). Sizes are mapped to {@code long}: LP64 Linux
- * (x86-64, aarch64) only, like the struct layouts the callers build. {@code errno} is
- * read with {@link Native#getLastError()} right after a call.
+ * bounded wait ({@code poll}), an {@code eventfd} to wake a poll, and shared memory for
+ * pixel buffers ({@code memfd_create} and {@code mmap} for Wayland, System V
+ * {@code shmget}/{@code shmat} for X11's MIT-SHM). Sizes are mapped to {@code long}: LP64
+ * Linux (x86-64, aarch64) only, like the struct layouts the callers build. {@code errno}
+ * is read with {@link Native#getLastError()} right after a call.
  */
 public interface LinuxLibc extends Library {
 
@@ -98,6 +99,30 @@ public interface LinuxLibc extends Library {
 	int munmap(Pointer address, long length);
 
 	String strerror(int errno);
+
+	long read(int fd, Pointer buffer, long count);
+
+	long write(int fd, Pointer buffer, long count);
+
+	int EFD_NONBLOCK = 04000;
+
+	int EFD_CLOEXEC = 02000000;
+
+	int eventfd(int initialValue, int flags);
+
+	int IPC_PRIVATE = 0;
+
+	int IPC_CREAT = 01000;
+
+	int IPC_RMID = 0;
+
+	int shmget(int key, long size, int flags);
+
+	Pointer shmat(int id, Pointer address, int flags);
+
+	int shmdt(Pointer address);
+
+	int shmctl(int id, int command, Pointer buffer);
 
 	/** The lazy holder of the loaded library. */
 	final class Holder {

@@ -24,6 +24,12 @@ import dev.deskhand.errors.ErrorCode;
  * <p>
  * After a protocol error, a lost compositor or a timeout the connection is closed and
  * every further call throws {@link WaylandConnectionException}; open a new one.
+ * <p>
+ * What it does not do, because Deskhand's protocols do not need it: objects the
+ * compositor creates by an event ({@code new_id} in an event, e.g. data offers) get no
+ * handler, and the events of destroyed or unknown objects are dropped unread, so a
+ * descriptor such an event carried would be taken by the next event that reads an
+ * {@code fd}. Bind nothing that sends descriptors to objects without a handler.
  */
 public final class WaylandConnection implements AutoCloseable {
 
@@ -190,6 +196,11 @@ public final class WaylandConnection implements AutoCloseable {
 		this.outLength += bytes.length;
 		System.arraycopy(fds, 0, this.outFds, this.outFdCount, fds.length);
 		this.outFdCount += fds.length;
+		if (fds.length > 0) {
+			// a queued descriptor must stay open until it leaves: send it now, so the
+			// caller may close it once send() returned
+			flush();
+		}
 	}
 
 	/** Sends every queued request. */
@@ -203,7 +214,7 @@ public final class WaylandConnection implements AutoCloseable {
 					(int) Math.min(Integer.MAX_VALUE, this.timeout.toMillis()));
 		}
 		catch (WaylandConnectionException ex) {
-			throw fail(ex);
+			throw fail(explain(ex));
 		}
 		finally {
 			this.outLength = 0;
@@ -320,15 +331,48 @@ public final class WaylandConnection implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * A compositor that ends a connection for a protocol error sends the error first,
+	 * then hangs up; a write that fails on the hung-up socket (EPIPE) is explained by the
+	 * error waiting unread, if there is one.
+	 */
+	private WaylandConnectionException explain(WaylandConnectionException lost) {
+		try {
+			int count;
+			while ((count = this.socket.receive(this.decoder.space(), this.receivedFds, 0)) > 0) {
+				this.decoder.received(count);
+			}
+		}
+		catch (WaylandConnectionException hungUp) {
+			// what arrived before the hang-up is in the decoder
+		}
+		try {
+			WaylandWireEvent event;
+			while ((event = this.decoder.next()) != null) {
+				if (event.objectId() == DISPLAY_ID && event.opcode() == DISPLAY_ERROR) {
+					return displayError(event);
+				}
+			}
+		}
+		catch (WaylandConnectionException corrupt) {
+			// nothing more to learn
+		}
+		return lost;
+	}
+
+	private WaylandConnectionException displayError(WaylandWireEvent event) {
+		int objectId = event.object();
+		int code = event.uint();
+		String message = event.string();
+		WaylandWireObject object = this.objects.get(objectId);
+		String name = (object != null) ? object.toString() : "object " + objectId;
+		return new WaylandConnectionException(ErrorCode.E_FAIL, "the Wayland compositor ended the connection: error "
+				+ Integer.toUnsignedString(code) + " on " + name + ": " + message);
+	}
+
 	private void onDisplayEvent(WaylandWireEvent event) {
 		if (event.opcode() == DISPLAY_ERROR) {
-			int objectId = event.object();
-			int code = event.uint();
-			String message = event.string();
-			WaylandWireObject object = this.objects.get(objectId);
-			String name = (object != null) ? object.toString() : "object " + objectId;
-			throw new WaylandConnectionException(ErrorCode.E_FAIL, "the Wayland compositor ended the connection: error "
-					+ Integer.toUnsignedString(code) + " on " + name + ": " + message);
+			throw displayError(event);
 		}
 		if (event.opcode() == DISPLAY_DELETE_ID) {
 			int id = event.uint();

@@ -22,7 +22,7 @@ final class WaylandKeyboardSeat {
 
 	private static final int CAPABILITIES = 0;
 
-	private static final int RELEASE = 0;
+	private static final int RELEASE = 3;
 
 	private final WaylandConnection connection;
 

@@ -15,7 +15,10 @@ import dev.deskhand.platform.Rect;
  * Captures outputs in-process through {@code zwlr_screencopy_manager_v1} (wlroots
  * compositors), into one shared-memory buffer per output that is made once and reused
  * while the output's size and format stay the same. A capture waits for the output's next
- * frame (at most one refresh, about 17 ms at 60 Hz) and leaves the cursor out.
+ * frame (up to one refresh, 17 ms at 60 Hz, on an idle machine). It asks for no cursor
+ * overlay, but a software cursor (headless, pixman) is in the output's pixels all the
+ * same, as it is in grim's. Rotated outputs (a {@code wl_output} transform) are not
+ * handled: the buffer is taken as it comes.
  * <p>
  * Same threading as its {@link WaylandConnection}: one thread at a time, best a
  * connection of its own so a capture never waits behind input.
@@ -123,7 +126,8 @@ public final class WaylandScreencopy implements AutoCloseable {
 			state.frame = frame;
 			this.connection.request(this.manager, MANAGER_CAPTURE_OUTPUT)
 				.newId(frame)
-				.intArg(0) // overlay_cursor: the cursor stays out of the picture
+				.intArg(0) // no cursor overlay (a software cursor is in the output's own
+							// pixels)
 				.object(output.object())
 				.send();
 			try {
@@ -148,6 +152,10 @@ public final class WaylandScreencopy implements AutoCloseable {
 						+ " (zwlr_screencopy_frame_v1.failed); it may be off or being reconfigured");
 			}
 			WaylandShmBuffer buffer = state.buffer;
+			if (buffer == null) {
+				throw new DeskhandException(ErrorCode.E_FAIL,
+						"the compositor finished a capture of the display " + name + " it was given no buffer for");
+			}
 			Rect wanted = (region != null) ? region : new Rect(0, 0, buffer.width(), buffer.height());
 			return WaylandScreencopyPixels.toFrame(buffer.bytes(), buffer.format(), buffer.width(), buffer.height(),
 					buffer.stride(), state.yInvert, wanted, into);

@@ -64,8 +64,6 @@ public final class WaylandShm {
 			synchronized (this.connection) {
 				WaylandWireObject pool = this.connection.newObject("wl_shm_pool", 1, WaylandWireHandler.IGNORE);
 				this.connection.request(this.object, CREATE_POOL).newId(pool).fd(file.fd()).intArg((int) size).send();
-				// send the descriptor now: a queued one must stay open until it leaves
-				this.connection.flush();
 				WaylandWireObject buffer = this.connection.newObject("wl_buffer", 1, WaylandWireHandler.IGNORE);
 				this.connection.request(pool, WaylandShmBuffer.POOL_CREATE_BUFFER)
 					.newId(buffer)

@@ -107,8 +107,9 @@ public final class WaylandWireRequest {
 	}
 
 	/**
-	 * An {@code fd}: sent out of band. The caller keeps its descriptor and may close it
-	 * once {@link #send()} returned (the kernel duplicates it into the compositor).
+	 * An {@code fd}: sent out of band. A request with descriptors is flushed by
+	 * {@link #send()} at once, so the caller, who keeps its descriptor, may close it as
+	 * soon as {@code send()} returned (the kernel has duplicated it into the compositor).
 	 */
 	public WaylandWireRequest fd(int fd) {
 		if (fd < 0) {
@@ -121,7 +122,8 @@ public final class WaylandWireRequest {
 
 	/**
 	 * Queues the request on its connection; it leaves at the next flush, which every wait
-	 * for an event does first ({@link WaylandConnection#flush()} to send at once).
+	 * for an event does first ({@link WaylandConnection#flush()} to send at once), or
+	 * right away when it carries a descriptor.
 	 */
 	public void send() {
 		if (this.connection == null) {

@@ -1,12 +1,10 @@
 package dev.deskhand.platform.linux.x11;
 
 import com.sun.jna.Memory;
-import com.sun.jna.NativeLong;
-import com.sun.jna.platform.unix.LibCAPI;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.platform.linux.x11.jna.LibC;
+import dev.deskhand.platform.linux.LinuxLibc;
 
 /**
  * How the clipboard thread sleeps: in {@code poll} on its X socket and an eventfd that
@@ -15,14 +13,14 @@ import dev.deskhand.platform.linux.x11.jna.LibC;
  */
 final class X11ClipboardWakeup implements AutoCloseable {
 
-	private static final LibCAPI.size_t COUNTER_SIZE = new LibCAPI.size_t(8);
+	private static final long COUNTER_SIZE = 8;
 
-	private final LibC libc;
+	private final LinuxLibc libc;
 
 	private final int eventFd;
 
 	/** Two {@code struct pollfd}: the eventfd, then the X socket. */
-	private final Memory pollFds = new Memory(2L * LibC.POLLFD_SIZE);
+	private final Memory pollFds = new Memory(2L * LinuxLibc.POLLFD_SIZE);
 
 	private final Memory drained = new Memory(8);
 
@@ -34,15 +32,15 @@ final class X11ClipboardWakeup implements AutoCloseable {
 
 	private boolean closed;
 
-	private X11ClipboardWakeup(LibC libc, int eventFd) {
+	private X11ClipboardWakeup(LinuxLibc libc, int eventFd) {
 		this.libc = libc;
 		this.eventFd = eventFd;
 		this.one.setLong(0, 1);
 	}
 
 	static X11ClipboardWakeup open() {
-		LibC libc = X11Libraries.get().libc();
-		int fd = libc.eventfd(0, LibC.EFD_NONBLOCK | LibC.EFD_CLOEXEC);
+		LinuxLibc libc = X11Libraries.get().libc();
+		int fd = libc.eventfd(0, LinuxLibc.EFD_NONBLOCK | LinuxLibc.EFD_CLOEXEC);
 		if (fd < 0) {
 			throw new DeskhandException(ErrorCode.E_FAIL, "cannot create an eventfd for the clipboard thread");
 		}
@@ -66,12 +64,12 @@ final class X11ClipboardWakeup implements AutoCloseable {
 	 */
 	void await(int xFd, int timeoutMillis) {
 		this.pollFds.setInt(0, this.eventFd);
-		this.pollFds.setShort(4, LibC.POLLIN);
+		this.pollFds.setShort(4, LinuxLibc.POLLIN);
 		this.pollFds.setShort(6, (short) 0);
-		this.pollFds.setInt(LibC.POLLFD_SIZE, xFd);
-		this.pollFds.setShort(LibC.POLLFD_SIZE + 4, LibC.POLLIN);
-		this.pollFds.setShort(LibC.POLLFD_SIZE + 6, (short) 0);
-		this.libc.poll(this.pollFds, new NativeLong(2), timeoutMillis);
+		this.pollFds.setInt(LinuxLibc.POLLFD_SIZE, xFd);
+		this.pollFds.setShort(LinuxLibc.POLLFD_SIZE + 4, LinuxLibc.POLLIN);
+		this.pollFds.setShort(LinuxLibc.POLLFD_SIZE + 6, (short) 0);
+		this.libc.poll(this.pollFds, 2, timeoutMillis);
 		// resets the counter; fails with EAGAIN when nobody woke us, which is fine
 		this.libc.read(this.eventFd, this.drained, COUNTER_SIZE);
 	}

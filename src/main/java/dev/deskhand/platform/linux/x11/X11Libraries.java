@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.platform.linux.x11.jna.LibC;
+import dev.deskhand.platform.linux.LinuxLibc;
 import dev.deskhand.platform.linux.x11.jna.XDamage;
 import dev.deskhand.platform.linux.x11.jna.XFixes;
 import dev.deskhand.platform.linux.x11.jna.XShm;
@@ -58,7 +58,7 @@ final class X11Libraries {
 
 	private final XShm xshm;
 
-	private final LibC libc;
+	private final LinuxLibc libc;
 
 	/** {@code null} without libXdamage: screenshots then capture whole displays. */
 	private final XDamage xdamage;
@@ -82,7 +82,7 @@ final class X11Libraries {
 		this.xtest = X11.XTest.INSTANCE;
 		this.xrandr = Native.load("Xrandr", Xrandr.class);
 		this.xshm = Native.load("Xext", XShm.class);
-		this.libc = Native.load("c", LibC.class);
+		this.libc = LinuxLibc.get();
 		this.xdamage = loadOptional("Xdamage", XDamage.class, "libxdamage1");
 		this.xfixes = loadOptional("Xfixes", XFixes.class, "libxfixes3");
 		this.previousErrorHandler = installErrorHandler();
@@ -170,7 +170,7 @@ final class X11Libraries {
 		return this.xshm;
 	}
 
-	LibC libc() {
+	LinuxLibc libc() {
 		return this.libc;
 	}
 

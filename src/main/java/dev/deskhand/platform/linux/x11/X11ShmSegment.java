@@ -2,7 +2,6 @@ package dev.deskhand.platform.linux.x11;
 
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
-import com.sun.jna.platform.unix.LibCAPI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,7 +9,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
-import dev.deskhand.platform.linux.x11.jna.LibC;
+import dev.deskhand.platform.linux.LinuxLibc;
 import dev.deskhand.platform.linux.x11.jna.XShm;
 import dev.deskhand.platform.linux.x11.jna.Xlib;
 
@@ -43,15 +42,15 @@ final class X11ShmSegment {
 	 * with us (another host, another IPC namespace, shm limits); the reason is logged
 	 */
 	static X11ShmSegment attach(X11Connection connection, long bytes) {
-		LibC libc = connection.libraries().libc();
-		int id = libc.shmget(LibC.IPC_PRIVATE, new LibCAPI.size_t(bytes), LibC.IPC_CREAT | 0600);
+		LinuxLibc libc = connection.libraries().libc();
+		int id = libc.shmget(LinuxLibc.IPC_PRIVATE, bytes, LinuxLibc.IPC_CREAT | 0600);
 		if (id < 0) {
 			logger.warn("MIT-SHM capture unavailable: shmget of {} bytes failed; using XGetImage", bytes);
 			return null;
 		}
 		Pointer address = libc.shmat(id, null, 0);
 		if (address == null || address.equals(SHMAT_FAILED)) {
-			libc.shmctl(id, LibC.IPC_RMID, null);
+			libc.shmctl(id, LinuxLibc.IPC_RMID, null);
 			logger.warn("MIT-SHM capture unavailable: shmat failed; using XGetImage");
 			return null;
 		}
@@ -65,7 +64,7 @@ final class X11ShmSegment {
 			return connection.takeError();
 		});
 		// attached (or refused): either way nobody else needs the id any more
-		libc.shmctl(id, LibC.IPC_RMID, null);
+		libc.shmctl(id, LinuxLibc.IPC_RMID, null);
 		if (error != null) {
 			libc.shmdt(address);
 			logger.warn("MIT-SHM capture unavailable: the X server cannot attach our segment ({}); using XGetImage",

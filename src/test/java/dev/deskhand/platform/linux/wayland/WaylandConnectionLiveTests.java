@@ -53,6 +53,23 @@ class WaylandConnectionLiveTests {
 	}
 
 	@Test
+	void aDescriptorMayBeClosedAsSoonAsItsRequestWasSent() {
+		SwaySession sway = SwaySession.shared();
+		try (WaylandConnection connection = connect(sway)) {
+			WaylandShm shm = WaylandShm.bind(connection);
+			WaylandWireObject pool = connection.newObject("wl_shm_pool", 1, WaylandWireHandler.IGNORE);
+			try (WaylandShmFile file = WaylandShmFile.create("deskhand-test", 4096)) {
+				connection.request(shm.object(), 0).newId(pool).fd(file.fd()).intArg(4096).send();
+			}
+			WaylandWireObject buffer = connection.newObject("wl_buffer", 1, WaylandWireHandler.IGNORE);
+			connection.request(pool, 0).newId(buffer).intArg(0).intArg(32).intArg(32).intArg(128).uint(1).send();
+			// the compositor got a valid pool: it accepts a buffer in it
+			connection.roundtrip();
+			assertThat(connection.isClosed()).isFalse();
+		}
+	}
+
+	@Test
 	void aRequestTheCompositorRejectsIsAProtocolErrorNamingTheObject() {
 		SwaySession sway = SwaySession.shared();
 		try (WaylandConnection connection = connect(sway)) {
