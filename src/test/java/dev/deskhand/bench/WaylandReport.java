@@ -139,12 +139,17 @@ final class WaylandReport {
 		return text.toString();
 	}
 
+	/** A table cell: a pipe in a case's name (grim | base64) would end the cell. */
+	private static String cell(String text) {
+		return text.replace("|", "\\|");
+	}
+
 	String markdown() {
 		StringBuilder md = new StringBuilder();
 		md.append("| case | n | p50 ms | min ms | max ms | p95 ms | bytes | chars/s |\n");
 		md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
 		for (Row row : rows()) {
-			md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", row.name(),
+			md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", cell(row.name()),
 					row.stats().n(), format(row.stats().p50()), format(row.stats().min()), format(row.stats().max()),
 					format(row.stats().p95()), (row.bytes() < 0) ? "" : String.format(Locale.ROOT, "%,d", row.bytes()),
 					Double.isNaN(row.charsPerSecond()) ? ""
@@ -152,7 +157,7 @@ final class WaylandReport {
 			if (row.arrived() != null) {
 				int chars = (int) Math.round(row.charsPerSecond() * row.stats().p50() / 1000);
 				md.append(String.format(Locale.ROOT,
-						"| %s, until the witness had it all | %d | %s | %s | %s | %s |  | %,.0f |%n", row.name(),
+						"| %s, until the witness had it all | %d | %s | %s | %s | %s |  | %,.0f |%n", cell(row.name()),
 						row.arrived().n(), format(row.arrived().p50()), format(row.arrived().min()),
 						format(row.arrived().max()), format(row.arrived().p95()),
 						chars / (row.arrived().p50() / 1000)));
@@ -161,7 +166,7 @@ final class WaylandReport {
 		md.append("\n| target (issue 11) | goal | this run | verdict |\n|---|---|---|---|\n");
 		for (Target target : targets()) {
 			md.append("| ")
-				.append(target.what())
+				.append(cell(target.what()))
 				.append(" | ")
 				.append(target.goal())
 				.append(" | ")
