@@ -238,11 +238,13 @@ class WaylandBenchmark {
 			out.println("  " + header.get(header.size() - 1));
 
 			List<Case> cases = cases(input == null);
-			out.printf("%nwarming the JIT: %d pings per Deskhand, every 25th with a screenshot...%n", JIT_WARMUP);
-			warmJit();
+			out.printf("%nwarming the JIT: %d pings per Deskhand (Wayland: and mouse_move when input works), every 25th"
+					+ " with a screenshot...%n", JIT_WARMUP);
+			warmJit(input == null);
 			out.printf("%d cases x (%d warm-up + %d measured) rounds, shuffled per round%n", cases.size(), WARMUP,
 					ROUNDS);
 			Map<String, Rounds.Series> series = Rounds.run(cases, WARMUP, ROUNDS, new Random(SEED), out);
+			clickLoop(input == null, out);
 			header.add("load average at the end: " + loadAverage());
 			header.add("what one tick changes: " + changedByTick());
 			WaylandReport report = new WaylandReport(series, input);
@@ -357,6 +359,27 @@ class WaylandBenchmark {
 	}
 
 	/**
+	 * For a diagnosis, not a number: {@code -Ddeskhand.bench.click-loop=N} makes N lean
+	 * clicks back to back after the rounds (each checked), so a profiler or jstack can
+	 * watch Deskhand's click path.
+	 */
+	private void clickLoop(boolean input, PrintStream out) {
+		int clicks = Integer.getInteger("deskhand.bench.click-loop", 0);
+		if (!input || clicks <= 0) {
+			return;
+		}
+		out.printf("%d clicks back to back for a diagnosis; Wayland Deskhand pid %d%n", clicks, wayland.pid());
+		Aim aim = new Aim();
+		long start = System.nanoTime();
+		for (int i = 0; i < clicks; i++) {
+			aim(aim);
+			lean("left_click", clickArguments(aim));
+			clicked(aim);
+		}
+		out.printf("click loop done: %.1f ms per click and check%n", (System.nanoTime() - start) / 1e6 / clicks);
+	}
+
+	/**
 	 * Which pixels one log line changes on each desktop (Wayland: two in-process
 	 * captures; X11: two {@code import} captures of the root window), so the re-encoding
 	 * work the two screenshots face can be compared.
@@ -441,10 +464,20 @@ class WaylandBenchmark {
 		}
 	}
 
-	private void warmJit() {
+	/**
+	 * Untimed calls so the JIT has compiled the hot paths: pings, a screenshot every
+	 * 25th, and with input a {@code mouse_move} onto the witness each time (the pointer
+	 * path a click shares, as DeskhandBenchmark warms it).
+	 */
+	private void warmJit(boolean input) {
+		Aim move = new Aim();
 		for (int i = 1; i <= JIT_WARMUP; i++) {
 			this.waylandLean.ping();
 			this.x11Lean.ping();
+			if (input) {
+				aim(move);
+				lean("mouse_move", clickArguments(move));
+			}
 			if (i % 25 == 0) {
 				leanImage("wl", this.waylandLean.callTool("screenshot", shotArguments()));
 				leanImage("x11", this.x11Lean.callTool("screenshot", Map.of()));
