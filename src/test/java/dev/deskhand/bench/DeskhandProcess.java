@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +77,21 @@ final class DeskhandProcess implements AutoCloseable {
 	 * @param log where its stdout and stderr go
 	 */
 	static DeskhandProcess start(String display, String jvmOptions, Path log) {
+		return start(List.of("--deskhand.display.name=" + display, "--deskhand.display.managed=false"), Map.of(),
+				jvmOptions, log);
+	}
+
+	/**
+	 * Starts Deskhand with arguments of the caller's choosing in place of the X11
+	 * display's (e.g. a Wayland compositor's), and waits until its health endpoint
+	 * answers UP.
+	 * @param arguments Spring arguments added to the benchmark's own
+	 * @param environment variables set in Deskhand's environment; a {@code null} value
+	 * removes the variable
+	 * @param jvmOptions options for its JVM, separated by spaces
+	 * @param log where its stdout and stderr go
+	 */
+	static DeskhandProcess start(List<String> arguments, Map<String, String> environment, String jvmOptions, Path log) {
 		List<String> options = (jvmOptions == null || jvmOptions.isBlank()) ? List.of()
 				: Arrays.asList(jvmOptions.strip().split("\\s+"));
 		int port = LocalJvm.freePort();
@@ -87,19 +103,29 @@ final class DeskhandProcess implements AutoCloseable {
 		command.add(LocalJvm.tool("java"));
 		command.addAll(options);
 		command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication",
-				"--server.port=" + port, "--management.server.port=" + managementPort,
-				"--deskhand.display.name=" + display, "--deskhand.display.managed=false",
-				"--deskhand.approval.policies.pointer=allow", "--deskhand.approval.policies.keyboard=allow",
-				"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
-				// both clients send input; with no idle time the input lease never makes
-				// one wait for the other
-				"--deskhand.input.lease-idle=0s"));
+				"--server.port=" + port, "--management.server.port=" + managementPort));
+		command.addAll(arguments);
+		command
+			.addAll(List.of("--deskhand.approval.policies.pointer=allow", "--deskhand.approval.policies.keyboard=allow",
+					"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
+					// both clients send input; with no idle time the input lease never
+					// makes
+					// one wait for the other
+					"--deskhand.input.lease-idle=0s"));
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 			// as ./mvnw spring-boot:run runs it (the pom's spring-boot-maven-plugin
 			// configuration)
 			builder.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
+			environment.forEach((name, value) -> {
+				if (value == null) {
+					builder.environment().remove(name);
+				}
+				else {
+					builder.environment().put(name, value);
+				}
+			});
 			Process process = builder.start();
 			DeskhandProcess deskhand = new DeskhandProcess(process, port, managementPort, options, log);
 			try {
