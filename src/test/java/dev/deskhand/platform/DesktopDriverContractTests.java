@@ -3,7 +3,6 @@ package dev.deskhand.platform;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.testing.DriverWitness;
 import dev.deskhand.testing.DriverWitness.KeyEvent;
 import dev.deskhand.testing.DriverWitness.PointerEvent;
+import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.Pause;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -143,10 +143,9 @@ public abstract class DesktopDriverContractTests {
 
 	@Test
 	void typesMixedUnicodeExactly() {
-		// the string the X11 live tests type: CJK, Hangul, Latin with diacritics,
-		// symbols,
-		// arrows, ASCII punctuation and space
-		String text = mixedText(200, 20261130);
+		// the string every driver's live tests type: CJK, Hangul, Latin with diacritics,
+		// symbols, arrows, ASCII punctuation and space
+		String text = MixedText.of(200, 20261130);
 		this.witness.focus();
 		this.witness.reset();
 		this.driver.keyboard().typeText(text);
@@ -197,7 +196,7 @@ public abstract class DesktopDriverContractTests {
 
 	@Test
 	void observationAnswersWhileALongTypeTextRuns() throws Exception {
-		String text = mixedText(longTypingLength(), 20261201);
+		String text = MixedText.of(longTypingLength(), 20261201);
 		this.witness.focus();
 		this.witness.reset();
 		AtomicReference<Throwable> typingFailure = new AtomicReference<>();
@@ -365,23 +364,6 @@ public abstract class DesktopDriverContractTests {
 			}
 			Pause.millis(20);
 		}
-	}
-
-	/**
-	 * The mixed string the X11 live tests type (same pool and seeds as
-	 * X11DesktopDriverLiveTests.mixedText).
-	 */
-	static String mixedText(int codePoints, long seed) {
-		int[] pool = ("中文字世界日本語漢字東京北京上海你好謝謝한국어ÀÁÂÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜàáâäåçèéêëìíîïñòóôöùúûüßœŒłŁžŠ"
-				+ "✓✗★☆€£¥←↑→↓⇐⇒↔.,;:!?'\"()[]{}<>@#$%&*-_=+/\\|~^` abcxyzABCXYZ0123456789")
-			.codePoints()
-			.toArray();
-		Random random = new Random(seed);
-		StringBuilder text = new StringBuilder();
-		for (int i = 0; i < codePoints; i++) {
-			text.appendCodePoint(pool[random.nextInt(pool.length)]);
-		}
-		return text.toString();
 	}
 
 }

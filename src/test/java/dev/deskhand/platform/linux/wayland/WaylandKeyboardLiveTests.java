@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import dev.deskhand.platform.HeldInputs;
+import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.SwaySession;
 import dev.deskhand.testing.WaylandWitness;
 
@@ -63,23 +64,6 @@ class WaylandKeyboardLiveTests {
 		witness.clearText();
 	}
 
-	/**
-	 * The X11 typing tests' mixed text: CJK, Hangul, accents, symbols, ASCII; and an
-	 * emoji.
-	 */
-	static String mixedText(int codePoints, long seed) {
-		int[] pool = ("中文字世界日本語漢字東京北京上海你好謝謝한국어ÀÁÂÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜàáâäåçèéêëìíîïñòóôöùúûüßœŒłŁžŠ"
-				+ "✓✗★☆€£¥←↑→↓⇐⇒↔.,;:!?'\"()[]{}<>@#$%&*-_=+/\\|~^` abcxyzABCXYZ0123456789🙂")
-			.codePoints()
-			.toArray();
-		Random random = new Random(seed);
-		StringBuilder text = new StringBuilder();
-		for (int i = 0; i < codePoints; i++) {
-			text.appendCodePoint(pool[random.nextInt(pool.length)]);
-		}
-		return text.toString();
-	}
-
 	@Test
 	void typesAsciiExactly() {
 		String text = "Hello, World! 0123456789 ~`!@#$%^&*()_+-=[]{}|\\;':\",./<>? AZ az\tTab\nsecond line";
@@ -93,7 +77,7 @@ class WaylandKeyboardLiveTests {
 
 	@Test
 	void typesMixedUnicodeExactlyAndKeepsTheKeymapForTheSecondRun() {
-		String text = mixedText(200, 20261130);
+		String text = MixedText.withEmoji(200, 20261130);
 		for (int run = 0; run < 2; run++) {
 			witness.clearText();
 			int uploads = keyboard.keymapUploads();

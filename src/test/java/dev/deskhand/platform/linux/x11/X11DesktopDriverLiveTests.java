@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,6 +24,7 @@ import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
@@ -268,7 +268,7 @@ class X11DesktopDriverLiveTests {
 
 	@Test
 	void typesMixedUnicodeExactly() {
-		String text = mixedText(200, 20261130);
+		String text = MixedText.of(200, 20261130);
 		assertThat(text.codePointCount(0, text.length())).isEqualTo(200);
 		for (int run = 0; run < 2; run++) {
 			clearWitness();
@@ -305,7 +305,7 @@ class X11DesktopDriverLiveTests {
 		Thread.currentThread().interrupt();
 		try {
 			assertThatExceptionOfType(DeskhandException.class)
-				.isThrownBy(() -> this.driver.keyboard().typeText(mixedText(60, 7)))
+				.isThrownBy(() -> this.driver.keyboard().typeText(MixedText.of(60, 7)))
 				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_TIMEOUT));
 		}
 		finally {
@@ -384,23 +384,6 @@ class X11DesktopDriverLiveTests {
 		int codePoints = text.codePointCount(0, text.length());
 		logger.info("typed {} code points of {}: API {} ms, to the witness' last TEXT {} ms = {} chars/s", codePoints,
 				what, millis(api), millis(endToEnd), Math.round(codePoints / (endToEnd / 1e9)));
-	}
-
-	/**
-	 * CJK, accented Latin, ✓✗★, €£¥, arrows and ASCII punctuation, in a fixed random
-	 * order.
-	 */
-	static String mixedText(int codePoints, long seed) {
-		int[] pool = ("中文字世界日本語漢字東京北京上海你好謝謝한국어ÀÁÂÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÖÙÚÛÜàáâäåçèéêëìíîïñòóôöùúûüßœŒłŁžŠ"
-				+ "✓✗★☆€£¥←↑→↓⇐⇒↔.,;:!?'\"()[]{}<>@#$%&*-_=+/\\|~^` abcxyzABCXYZ0123456789")
-			.codePoints()
-			.toArray();
-		Random random = new Random(seed);
-		StringBuilder text = new StringBuilder();
-		for (int i = 0; i < codePoints; i++) {
-			text.appendCodePoint(pool[random.nextInt(pool.length)]);
-		}
-		return text.toString();
 	}
 
 	static List<DisplayInfo> xrandrMonitors(TestDesktop desktop) {
