@@ -8,14 +8,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
-import com.sun.jna.platform.unix.X11;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
-import dev.deskhand.platform.linux.Keysyms;
+import dev.deskhand.platform.keys.KeyNames;
 
 /**
  * The failsafe's view of the keyboard and pointer, on an X connection of its own: the
@@ -44,9 +43,6 @@ final class X11InputSensor implements InputStateSensor {
 	// the failsafe's poller and any other reader (health, tests) take turns on the one
 	// connection
 	private final Object lock = new Object();
-
-	/** Keysyms by key name: they never change. */
-	private final Map<String, Long> keysyms = new HashMap<>();
 
 	/** Keycodes by keysym, for the current keyboard mapping. */
 	private final Map<Long, int[]> keycodes = new HashMap<>();
@@ -122,18 +118,9 @@ final class X11InputSensor implements InputStateSensor {
 	}
 
 	private long keysym(String keyName) {
-		Long keysym = this.keysyms.get(keyName);
-		if (keysym == null) {
-			X11.KeySym found = (keyName == null || keyName.isEmpty()) ? null
-					: X11Libraries.get().xlib().XStringToKeysym(keyName);
-			if (found == null || found.longValue() == Keysyms.NO_SYMBOL) {
-				throw DeskhandException.args(
-						"unknown key name '" + keyName + "': use an X keysym name such as Control_L, Alt_L or Escape");
-			}
-			keysym = found.longValue();
-			this.keysyms.put(keyName, keysym);
-		}
-		return keysym;
+		return KeyNames.keysym(keyName)
+			.orElseThrow(() -> DeskhandException
+				.args("unknown key name '" + keyName + "': use an X keysym name such as Control_L, Alt_L or Escape"));
 	}
 
 	private int[] keycodes(long keysym, String keyName) {
