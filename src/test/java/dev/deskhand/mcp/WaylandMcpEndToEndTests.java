@@ -59,12 +59,11 @@ class WaylandMcpEndToEndTests {
 	@DynamicPropertySource
 	static void session(DynamicPropertyRegistry registry) {
 		Map<String, String> environment = SwaySession.shared().environment();
-		// the test JVM's own DISPLAY or session type must not choose for it
+		// the test JVM's own DISPLAY or session type must not choose the driver
 		registry.add("deskhand.platform.display-server", () -> "wayland");
 		for (String name : List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK")) {
 			registry.add(name, () -> environment.get(name));
 		}
-		registry.add("DISPLAY", () -> "");
 	}
 
 	@BeforeAll

@@ -27,9 +27,10 @@ import dev.deskhand.platform.OperatingSystem;
 class WaylandDriverConfiguration {
 
 	// the session's variables, read through the Environment so that a property of the
-	// same name (a test, a service unit's --SWAYSOCK=...) can stand in for one
-	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK",
-			"DISPLAY");
+	// same name (a test, a service unit's --SWAYSOCK=...) can stand in for one;
+	// Xwayland's
+	// DISPLAY is found from sway itself (WaylandLauncher.Target.sway)
+	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK");
 
 	@Bean(destroyMethod = "close")
 	WaylandDesktopDriver waylandDesktopDriver(WaylandProperties properties, Environment environment) {
