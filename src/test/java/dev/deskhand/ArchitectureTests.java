@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
@@ -119,23 +121,14 @@ class ArchitectureTests {
 			.check(main);
 	}
 
-	@Test
-	void jnaMappingsStayInTheirOwnPackages() {
+	@ParameterizedTest
+	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland.." })
+	void nothingButADriverSeesItsOwnPackage(String driver) {
 		noClasses().that()
-			.resideOutsideOfPackages("dev.deskhand.platform.linux.x11..")
+			.resideOutsideOfPackages(driver)
 			.should()
 			.dependOnClassesThat()
-			.resideInAPackage("dev.deskhand.platform.linux.x11..")
-			.check(main);
-	}
-
-	@Test
-	void nothingButTheWaylandDriverSeesIt() {
-		noClasses().that()
-			.resideOutsideOfPackages("dev.deskhand.platform.linux.wayland..")
-			.should()
-			.dependOnClassesThat()
-			.resideInAPackage("dev.deskhand.platform.linux.wayland..")
+			.resideInAPackage(driver)
 			.check(main);
 	}
 
