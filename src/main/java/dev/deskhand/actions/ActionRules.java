@@ -13,6 +13,7 @@ import dev.deskhand.audit.Redaction;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.elements.Element;
 
 /**
  * What an action needs (its capabilities) and what it will do, in words a human approving
@@ -56,6 +57,11 @@ final class ActionRules {
 		}
 		if (isSystemKey(action.heldModifiers())) {
 			capabilities.add(Capability.SYSTEM_KEYS);
+		}
+		if (action.element() != null && !action.typesText()) {
+			// Pressing or focusing an element is what a pointer would do; setting its
+			// text is typing, and says so by typesText.
+			capabilities.add(Capability.POINTER);
 		}
 		if (action.application() != null) {
 			capabilities.add(Capability.LAUNCH);
@@ -179,6 +185,37 @@ final class ActionRules {
 			return "put \"" + Redaction.summary(write.text(), TEXT_PREVIEW) + "\" on the clipboard";
 		}
 
+		@Override
+		public String pressElement(InputAction.PressElement press) {
+			return "press " + element(press.element())
+					+ ((press.at() != null) ? " by a left-click at its centre " + at(press.at()) : "");
+		}
+
+		@Override
+		public String focusElement(InputAction.FocusElement focus) {
+			return "focus " + element(focus.element());
+		}
+
+		@Override
+		public String setElementText(InputAction.SetElementText set) {
+			String how = (set.selectAll() != null)
+					? " (bringing its window to the front, pressing " + set.selectAll() + " and typing)" : "";
+			// A password field's new text is not shown even to the approver: it would be
+			// on the screen.
+			String text = set.element().element().secret()
+					? set.text().codePointCount(0, set.text().length()) + " characters (a password, not shown)"
+					: "\"" + Redaction.summary(set.text(), TEXT_PREVIEW) + "\"";
+			return "replace the text of " + element(set.element()) + " with " + text + how;
+		}
+
+	}
+
+	/** An element in words: {@code push button 'Send' in thunderbird}. */
+	private static String element(InputAction.ElementTarget target) {
+		Element element = target.element();
+		String name = element.name().isBlank() ? "" : " '" + Redaction.summary(element.name(), TEXT_PREVIEW) + "'";
+		String app = element.app().name().isBlank() ? "" : " in " + element.app().name();
+		return element.role().spelling() + name + app + " (" + target.ref() + ")";
 	}
 
 	private static String holding(KeyChord modifiers) {

@@ -32,7 +32,8 @@ class AppScopeGuard implements InputGuard, Ordered {
 	public void beforeActions(String session, List<InputAction> actions) {
 		boolean bringsUp = actions.stream().anyMatch((action) -> action.application() != null);
 		boolean reachesFocus = actions.stream().anyMatch(InputAction::reachesFocusedWindow);
-		if (!bringsUp && !reachesFocus) {
+		boolean reachesElement = actions.stream().anyMatch((action) -> action.element() != null);
+		if (!bringsUp && !reachesFocus && !reachesElement) {
 			return;
 		}
 		AgentSession restricted = this.sessions.find(session).filter((s) -> s.apps() != null).orElse(null);
@@ -44,6 +45,9 @@ class AppScopeGuard implements InputGuard, Ordered {
 			if (action.application() != null) {
 				restricted.requireMayBringUp(action.application());
 			}
+		}
+		if (reachesElement) {
+			requireElementsInScope(actions, apps);
 		}
 		if (!reachesFocus) {
 			return;
@@ -59,6 +63,18 @@ class AppScopeGuard implements InputGuard, Ordered {
 					"the focused window '" + window.title() + "' belongs to " + describe(window)
 							+ ", not to this session's apps " + apps
 							+ "; focus one of them first (request_access can widen the grant)");
+		}
+	}
+
+	private void requireElementsInScope(List<InputAction> actions, List<String> apps) {
+		List<WindowInfo> windows = this.windows.list();
+		for (InputAction action : actions) {
+			InputAction.ElementTarget element = action.element();
+			if (element != null && apps.stream().noneMatch((app) -> element.belongsTo(app, windows))) {
+				throw new DeskhandException(ErrorCode.E_NOT_GRANTED,
+						"element " + element.ref() + " belongs to '" + element.element().app().name()
+								+ "', not to this session's apps " + apps + " (request_access can widen the grant)");
+			}
 		}
 	}
 

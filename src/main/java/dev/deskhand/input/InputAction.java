@@ -6,6 +6,8 @@ import java.util.List;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.elements.Element;
 
 /**
  * One desktop action, already validated and mapped to the driver's logical coordinates.
@@ -81,6 +83,16 @@ public sealed interface InputAction {
 		return usesPointer() || typesText() || !pressedChords().isEmpty();
 	}
 
+	/**
+	 * The accessible element the action acts on ({@code click_element},
+	 * {@code focus_element}, {@code set_value}), or {@code null}: its application is what
+	 * an app scope and a privacy mask guard, and it is re-read right before the action so
+	 * that a stale ref never acts on another object.
+	 */
+	default ElementTarget element() {
+		return null;
+	}
+
 	/** Time the action spends by design (a hold, a wait), added to the action timeout. */
 	default Duration ownDuration() {
 		return Duration.ZERO;
@@ -121,6 +133,34 @@ public sealed interface InputAction {
 		R launch(Launch launch);
 
 		R writeClipboard(WriteClipboard write);
+
+		R pressElement(PressElement press);
+
+		R focusElement(FocusElement focus);
+
+		R setElementText(SetElementText set);
+
+	}
+
+	/**
+	 * An element an action acts on, as the session's ref named it.
+	 *
+	 * @param ref the session's ref, e.g. {@code e12}
+	 * @param element the element as read when the call resolved the ref
+	 */
+	record ElementTarget(String ref, Element element) {
+
+		/**
+		 * Whether the element belongs to the named app: by its accessible application
+		 * name, or by a window of its process as {@link WindowInfo#belongsTo} matches it.
+		 */
+		public boolean belongsTo(String app, List<WindowInfo> windows) {
+			if (this.element.app().name().equalsIgnoreCase(app)) {
+				return true;
+			}
+			long pid = this.element.app().pid();
+			return pid != 0 && windows.stream().anyMatch((window) -> window.pid() == pid && window.belongsTo(app));
+		}
 
 	}
 
@@ -497,6 +537,122 @@ public sealed interface InputAction {
 		public String toString() {
 			// Clipboard text is never logged in full.
 			return "WriteClipboard[" + this.text.length() + " chars]";
+		}
+
+	}
+
+	/**
+	 * click_element: the element's default action, or, with {@code at}, a left click at
+	 * its centre through the pointer (for an element without an action).
+	 *
+	 * @param at the element's centre in desktop units, or {@code null} to run its action
+	 */
+	record PressElement(ElementTarget element, Point at) implements InputAction {
+
+		@Override
+		public String tool() {
+			return "click_element";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.pressElement(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return this.at != null;
+		}
+
+		@Override
+		public List<Point> points() {
+			return (this.at != null) ? List.of(this.at) : List.of();
+		}
+
+	}
+
+	/** focus_element: gives the element the keyboard focus inside its application. */
+	record FocusElement(ElementTarget element) implements InputAction {
+
+		@Override
+		public String tool() {
+			return "focus_element";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.focusElement(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public boolean reachesFocusedWindow() {
+			return false;
+		}
+
+	}
+
+	/**
+	 * set_value: replaces the element's text, through its editable-text interface, or,
+	 * with {@code selectAll}, by bringing its window to the front, focusing it, selecting
+	 * everything with that chord and typing (for fields without one: web entries).
+	 *
+	 * @param selectAll the chord that selects the field's text, or {@code null} to set
+	 * the text directly
+	 */
+	record SetElementText(ElementTarget element, String text, KeyChord selectAll) implements InputAction {
+
+		@Override
+		public String tool() {
+			return "set_value";
+		}
+
+		@Override
+		public <R> R accept(Visitor<R> visitor) {
+			return visitor.setElementText(this);
+		}
+
+		@Override
+		public boolean usesPointer() {
+			return false;
+		}
+
+		@Override
+		public boolean typesText() {
+			return true;
+		}
+
+		@Override
+		public String enteredText() {
+			return this.text;
+		}
+
+		@Override
+		public List<KeyChord> pressedChords() {
+			return (this.selectAll != null) ? List.of(this.selectAll) : List.of();
+		}
+
+		@Override
+		public boolean reachesFocusedWindow() {
+			// The element's own window receives it (brought to the front first when
+			// typing), whichever window had focus: the guards check the element's app.
+			return false;
+		}
+
+		@Override
+		public Duration ownDuration() {
+			// Typing paces its keys; leave the timeout room for a long text.
+			return (this.selectAll != null) ? Duration.ofMillis(5L * this.text.length()) : Duration.ZERO;
+		}
+
+		@Override
+		public String toString() {
+			// Field text is never logged in full.
+			return "SetElementText[" + this.element.ref() + ", " + this.text.length() + " chars]";
 		}
 
 	}

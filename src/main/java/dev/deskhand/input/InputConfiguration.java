@@ -8,14 +8,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.elements.AccessibilityDriver;
 
 @Configuration(proxyBeanMethods = false)
 class InputConfiguration {
 
 	@Bean(destroyMethod = "close")
-	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<InputGuard> guards, InputProperties properties,
-			MeterRegistry registry) {
-		return new InputQueue(driver, () -> guards.orderedStream().toList(), properties, registry);
+	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<AccessibilityDriver> accessibility,
+			ObjectProvider<InputGuard> guards, InputProperties properties, MeterRegistry registry) {
+		return new InputQueue(driver,
+				accessibility
+					.getIfAvailable(() -> AccessibilityDriver.unavailable("this platform has no accessibility driver")),
+				() -> guards.orderedStream().toList(), properties, registry);
 	}
 
 	@Bean

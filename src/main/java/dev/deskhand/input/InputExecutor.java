@@ -11,6 +11,8 @@ import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.elements.AccessibilityDriver;
+import dev.deskhand.platform.elements.Element;
 
 /**
  * Turns {@link InputAction}s into driver calls. Runs only on the input thread. Every
@@ -31,10 +33,17 @@ final class InputExecutor {
 	// tested.
 	private static final Duration MULTI_CLICK_GAP = Duration.ofMillis(15);
 
+	// How long the window manager gets to raise an element's window before set_value
+	// types into it.
+	private static final Duration ELEMENT_WINDOW_FOCUS = Duration.ofSeconds(2);
+
 	private final DesktopDriver driver;
 
-	InputExecutor(DesktopDriver driver) {
+	private final AccessibilityDriver accessibility;
+
+	InputExecutor(DesktopDriver driver, AccessibilityDriver accessibility) {
 		this.driver = driver;
+		this.accessibility = accessibility;
 	}
 
 	void execute(InputAction action) {
@@ -139,6 +148,79 @@ final class InputExecutor {
 			return null;
 		}
 
+		@Override
+		public Void pressElement(InputAction.PressElement press) {
+			Element element = current(press.element());
+			if (press.at() != null) {
+				this.pointer.click(press.at(), MouseButton.LEFT);
+			}
+			else if (!InputExecutor.this.accessibility.doAction(element, 0)) {
+				throw refused(press.element(), "its action '" + element.actions().get(0) + "'");
+			}
+			return null;
+		}
+
+		@Override
+		public Void focusElement(InputAction.FocusElement focus) {
+			if (!InputExecutor.this.accessibility.grabFocus(current(focus.element()))) {
+				throw refused(focus.element(), "the focus");
+			}
+			return null;
+		}
+
+		@Override
+		public Void setElementText(InputAction.SetElementText set) {
+			Element element = current(set.element());
+			if (set.selectAll() == null) {
+				if (!InputExecutor.this.accessibility.setText(element, set.text())) {
+					throw refused(set.element(), "the new text");
+				}
+				return null;
+			}
+			raiseWindowOf(element);
+			if (!InputExecutor.this.accessibility.grabFocus(element)) {
+				throw refused(set.element(), "the focus");
+			}
+			withKeys(set.selectAll(), () -> {
+			});
+			this.keyboard.typeText(set.text());
+			return null;
+		}
+
+	}
+
+	/**
+	 * The element re-read right before acting on it: a ref whose object is gone or now
+	 * stands for something else never reaches the toolkit.
+	 */
+	private Element current(InputAction.ElementTarget target) {
+		return this.accessibility.refresh(target.element())
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
+					"stale ref " + target.ref() + ": the element is gone or changed; list the elements again"));
+	}
+
+	private static DeskhandException refused(InputAction.ElementTarget target, String what) {
+		return new DeskhandException(ErrorCode.E_FAIL, "the application refused " + what + " for " + target.ref());
+	}
+
+	/**
+	 * Typing reaches the focused window: bring the element's window to the front when
+	 * another application has the focus.
+	 */
+	private void raiseWindowOf(Element element) {
+		long pid = element.app().pid();
+		boolean focused = this.driver.windows().focusedWindow().map((window) -> window.pid() == pid).orElse(false);
+		if (focused || pid == 0) {
+			return;
+		}
+		WindowInfo window = this.driver.windows()
+			.list()
+			.stream()
+			.filter((candidate) -> candidate.pid() == pid)
+			.reduce((first, second) -> second)
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
+					"no window of '" + element.app().name() + "' to type into"));
+		focus(window.id(), window.title(), ELEMENT_WINDOW_FOCUS);
 	}
 
 	private void focus(long windowId, String title, Duration wait) {

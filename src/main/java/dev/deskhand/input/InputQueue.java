@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.elements.AccessibilityDriver;
 
 /**
  * The one thread that runs every desktop action, in arrival order. Bounded (E_BUSY beyond
@@ -91,8 +92,18 @@ public final class InputQueue implements AutoCloseable {
 	 */
 	public InputQueue(DesktopDriver driver, Supplier<List<InputGuard>> guards, InputProperties properties,
 			MeterRegistry registry) {
+		this(driver, AccessibilityDriver.unavailable("no accessibility driver was given to the input queue"), guards,
+				properties, registry);
+	}
+
+	/**
+	 * @param accessibility acts on elements ({@code click_element}, {@code set_value}):
+	 * they are input like any other and run on this queue
+	 */
+	public InputQueue(DesktopDriver driver, AccessibilityDriver accessibility, Supplier<List<InputGuard>> guards,
+			InputProperties properties, MeterRegistry registry) {
 		this.driver = driver;
-		this.executor = new InputExecutor(driver);
+		this.executor = new InputExecutor(driver, accessibility);
 		this.guards = guards;
 		this.properties = properties;
 		this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,

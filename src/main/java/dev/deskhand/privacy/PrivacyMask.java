@@ -73,7 +73,15 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 					throw refused(top, "input aimed at");
 				}
 			}
-			if (isKeyboard(action)) {
+			InputAction.ElementTarget element = action.element();
+			if (element != null) {
+				// It reaches its own application, whichever window has focus.
+				if (this.maskedApps.stream().anyMatch((app) -> element.belongsTo(app, stack))) {
+					throw new DeskhandException(ErrorCode.E_NOT_GRANTED, action.tool()
+							+ " on an element of a masked application is refused (deskhand.privacy.masked-apps)");
+				}
+			}
+			else if (isKeyboard(action)) {
 				stack.stream().filter(WindowInfo::focused).filter(this::isMasked).findFirst().ifPresent((window) -> {
 					throw refused(window, "keyboard input into");
 				});

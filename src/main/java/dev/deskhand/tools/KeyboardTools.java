@@ -1,5 +1,7 @@
 package dev.deskhand.tools;
 
+import java.util.Optional;
+
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.springframework.ai.mcp.annotation.McpTool;
 import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
@@ -7,7 +9,10 @@ import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.actions.ActionArguments;
+import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.elements.ElementService;
+import dev.deskhand.elements.TypingCheck;
 import dev.deskhand.input.InputAction;
 
 /** Keyboard tools: type text, press chords, hold keys. They act on the focused window. */
@@ -24,28 +29,38 @@ public class KeyboardTools {
 
 	private final DesktopActions desktop;
 
+	private final ElementService elements;
+
 	private final ToolRunner runner;
 
-	KeyboardTools(CallContexts contexts, ActionArguments actions, DesktopActions desktop, ToolRunner runner) {
+	KeyboardTools(CallContexts contexts, ActionArguments actions, DesktopActions desktop, ElementService elements,
+			ToolRunner runner) {
 		this.contexts = contexts;
 		this.actions = actions;
 		this.desktop = desktop;
+		this.elements = elements;
 		this.runner = runner;
 	}
 
 	@McpTool(name = "type", description = """
 			Type text into the focused window exactly as given: any Unicode (accents, CJK, symbols, emoji \
 			outside the BMP excepted where the app cannot take them); "\\n" presses Return and "\\t" Tab. \
-			Click the target field first.""", annotations = @McpAnnotations(title = "Type text", readOnlyHint = false,
-			destructiveHint = true, idempotentHint = false, openWorldHint = false))
+			Click the target field first. When the focused field is accessible, the result says whether it \
+			received exactly the text (never for password fields).""",
+			annotations = @McpAnnotations(title = "Type text", readOnlyHint = false, destructiveHint = true,
+					idempotentHint = false, openWorldHint = false))
 	public CallToolResult type(McpSyncRequestContext context,
 			@McpToolParam(description = "The text to type") String text,
 			@McpToolParam(description = PointerTools.SCREENSHOT_AFTER, required = false) Boolean screenshot_after) {
 		return this.runner.run("type", () -> {
 			InputAction action = this.actions.type(text);
-			return ToolResults.outcome(
-					this.desktop.perform(this.contexts.of(context), null, action, Boolean.TRUE.equals(screenshot_after),
-							"typed " + text.codePointCount(0, text.length()) + " characters"));
+			CallContext call = this.contexts.of(context);
+			Optional<TypingCheck> check = TypingCheck.before(this.elements, text);
+			ActionOutcome outcome = this.desktop.perform(call, null, action, Boolean.TRUE.equals(screenshot_after),
+					"typed " + text.codePointCount(0, text.length()) + " characters");
+			return ToolResults.outcome(check
+				.map((typing) -> new ActionOutcome(outcome.text() + "; " + typing.after(), outcome.screenshot()))
+				.orElse(outcome));
 		});
 	}
 

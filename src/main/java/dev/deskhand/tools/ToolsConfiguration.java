@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.elements.ElementService;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.ApprovalService;
@@ -72,8 +73,8 @@ class ToolsConfiguration {
 
 	@Bean
 	KeyboardTools keyboardTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
-			ToolRunner runner) {
-		return new KeyboardTools(contexts, arguments, desktop, runner);
+			ElementService elements, ToolRunner runner) {
+		return new KeyboardTools(contexts, arguments, desktop, elements, runner);
 	}
 
 	@Bean
@@ -97,6 +98,12 @@ class ToolsConfiguration {
 	ClipboardTools clipboardTools(CallContexts contexts, ActionArguments arguments, DesktopActions desktop,
 			ToolRunner runner) {
 		return new ClipboardTools(contexts, arguments, desktop, runner);
+	}
+
+	@Bean
+	ElementTools elementTools(CallContexts contexts, ElementService elements, ActionArguments arguments,
+			DesktopActions desktop, ToolRunner runner) {
+		return new ElementTools(contexts, elements, arguments, desktop, runner);
 	}
 
 }

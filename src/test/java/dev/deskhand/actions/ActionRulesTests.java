@@ -22,7 +22,12 @@ import dev.deskhand.input.InputAction;
 import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.platform.elements.Element;
+import dev.deskhand.platform.elements.ElementApp;
+import dev.deskhand.platform.elements.ElementHandle;
+import dev.deskhand.platform.elements.ElementRole;
 
 import static dev.deskhand.approval.Capability.CLIPBOARD_WRITE;
 import static dev.deskhand.approval.Capability.KEYBOARD;
@@ -52,6 +57,18 @@ class ActionRulesTests {
 			(key) -> true);
 
 	private final ActionRules rules = new ActionRules(SYSTEM_KEYS_LIST);
+
+	private static final InputAction.ElementTarget SEND = element("e7", ElementRole.PUSH_BUTTON, "Send");
+
+	private static final InputAction.ElementTarget FIELD = element("e8", ElementRole.ENTRY, "To");
+
+	private static final InputAction.ElementTarget PASSWORD = element("e9", ElementRole.PASSWORD_TEXT, "Password");
+
+	private static InputAction.ElementTarget element(String ref, ElementRole role, String name) {
+		return new InputAction.ElementTarget(ref,
+				new Element(new ElementHandle(":1.4", "/org/a11y/atspi/accessible/" + ref), role, name, Set.of(),
+						new Rect(0, 0, 20, 40), List.of("click"), null, new ElementApp("thunderbird", 42), true, true));
+	}
 
 	/**
 	 * One row: the action, the argument it exercises, what it needs, words the
@@ -146,6 +163,24 @@ class ActionRulesTests {
 
 		rows.add(row(new InputAction.WriteClipboard("hunter2"), "text", Set.of(CLIPBOARD_WRITE),
 				"put \"hunter2\" on the clipboard"));
+
+		// Element actions: pressing or focusing is what a pointer does; setting text is
+		// typing, and a select-all chord is a key press (a system one would say so).
+		rows.add(row(new InputAction.PressElement(SEND, null), "element", Set.of(POINTER),
+				"press push button 'Send' in thunderbird (e7)"));
+		rows.add(row(new InputAction.PressElement(SEND, P), "at", Set.of(POINTER),
+				"press push button 'Send' in thunderbird (e7) by a left-click at its centre (10, 20) on the desktop"));
+		rows.add(row(new InputAction.FocusElement(SEND), "element", Set.of(POINTER),
+				"focus push button 'Send' in thunderbird (e7)"));
+		rows.add(row(new InputAction.SetElementText(FIELD, "hello", null), "element", Set.of(KEYBOARD),
+				"replace the text of entry 'To' in thunderbird (e8)"));
+		rows.add(row(new InputAction.SetElementText(FIELD, "hello", null), "text", Set.of(KEYBOARD), "with \"hello\""));
+		rows.add(row(new InputAction.SetElementText(FIELD, "hello", chord("ctrl+a")), "selectAll", Set.of(KEYBOARD),
+				"with \"hello\" (bringing its window to the front, pressing Control_L+a and typing)"));
+		rows.add(row(new InputAction.SetElementText(FIELD, "hello", chord("alt+F4")), "selectAll",
+				Set.of(KEYBOARD, SYSTEM_KEYS), "pressing Alt_L+F4"));
+		rows.add(row(new InputAction.SetElementText(PASSWORD, "hunter2", null), "text", Set.of(KEYBOARD),
+				"with 7 characters (a password, not shown)"));
 		return rows;
 	}
 
@@ -190,7 +225,8 @@ class ActionRulesTests {
 	@Test
 	void theAuditKeepsEnteredTextOnlyAsLengthAndHash() {
 		String secret = "correct horse battery staple";
-		for (InputAction action : List.of(new InputAction.TypeText(secret), new InputAction.WriteClipboard(secret))) {
+		for (InputAction action : List.of(new InputAction.TypeText(secret), new InputAction.WriteClipboard(secret),
+				new InputAction.SetElementText(FIELD, secret, null))) {
 			assertThat(this.rules.describeForAudit(List.of(action))).doesNotContain("horse");
 			assertThat(this.rules.auditRecord(action).toString()).doesNotContain("horse")
 				.contains(String.valueOf(secret.length()));

@@ -1,0 +1,358 @@
+package dev.deskhand.elements;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.InputAction.ElementTarget;
+import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.Point;
+import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.elements.AccessibilityDriver;
+import dev.deskhand.platform.elements.AccessibilityStatus;
+import dev.deskhand.platform.elements.Element;
+import dev.deskhand.platform.elements.ElementList;
+import dev.deskhand.platform.elements.ElementQuery;
+import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.screen.DisplayChoice;
+import dev.deskhand.screen.ScreenGeometry;
+import dev.deskhand.screen.ScreenService;
+
+/**
+ * The desktop as elements, for agents: listings with session refs and bounds in the
+ * session's screenshot pixels, refs resolved back to live elements (or refused as stale),
+ * masked applications left out. Reading only: acting on an element is input and goes the
+ * guarded way ({@code DesktopActions}).
+ */
+public class ElementService {
+
+	private final AccessibilityDriver driver;
+
+	private final WindowDriver windows;
+
+	private final ScreenService screen;
+
+	private final List<String> maskedApps;
+
+	private final ElementsProperties properties;
+
+	private final ElementRefs refs = new ElementRefs();
+
+	public ElementService(AccessibilityDriver driver, WindowDriver windows, ScreenService screen,
+			List<String> maskedApps, ElementsProperties properties) {
+		this.driver = driver;
+		this.windows = windows;
+		this.screen = screen;
+		this.maskedApps = List.copyOf(maskedApps);
+		this.properties = properties;
+	}
+
+	public AccessibilityStatus status() {
+		return this.driver.status();
+	}
+
+	public String driverName() {
+		return this.driver.name();
+	}
+
+	public ElementsProperties properties() {
+		return this.properties;
+	}
+
+	/**
+	 * The elements a search names, with refs for this session.
+	 * @throws DeskhandException E_ARGS for a bad search, E_NOT_FOUND for an unknown
+	 * window, E_NOT_GRANTED for a masked one, E_UNSUPPORTED when the tree cannot be read
+	 */
+	public ElementListing list(String session, ElementSearch search) {
+		requireAvailable();
+		List<WindowInfo> stack = this.windows.list();
+		List<String> notes = new ArrayList<>();
+		WindowInfo window = window(search, stack, notes);
+		ElementQuery query = new ElementQuery(window, blankToNull(search.app()), roles(search.roles()),
+				blankToNull(search.name()), pattern(search.nameRegex()), states(search.states()), !search.everything(),
+				!search.everything(), maxCount(search.maxCount()));
+		if (query.app() != null && isMasked(query.app())) {
+			throw masked("'" + query.app() + "'");
+		}
+		ElementList found = this.driver.list(query);
+		notes.addAll(found.notes());
+		Placement placement = new Placement(session);
+		List<ListedElement> listed = new ArrayList<>();
+		int hidden = 0;
+		for (Element element : found.elements()) {
+			if (isMasked(element, stack)) {
+				hidden++;
+				continue;
+			}
+			listed.add(placement.place(this.refs.refFor(session, element), element));
+		}
+		if (hidden > 0) {
+			notes.add(hidden + " elements of masked applications are not shown (deskhand.privacy.masked-apps)");
+		}
+		return new ElementListing(listed, found.truncated(), notes);
+	}
+
+	/**
+	 * The element a ref names, read again now.
+	 * @throws DeskhandException E_NOT_FOUND when the ref is unknown or its element is
+	 * gone or changed; E_NOT_GRANTED when it belongs to a masked application
+	 */
+	public ElementTarget resolve(String session, String ref) {
+		if (ref == null || ref.isBlank()) {
+			throw DeskhandException.args("ref is required: an element ref from list_elements, e.g. \"e12\"");
+		}
+		requireAvailable();
+		Element known = this.refs.element(session, ref.strip());
+		Element now = this.driver.refresh(known)
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
+					"stale ref " + ref + ": the element is gone or changed; list the elements again"));
+		if (isMasked(now, this.windows.list())) {
+			throw masked("ref " + ref);
+		}
+		this.refs.update(session, ref.strip(), now);
+		return new ElementTarget(ref.strip(), now);
+	}
+
+	/** An element as the agent is shown it, placed in its session's image pixels. */
+	public ListedElement describe(String session, ElementTarget target) {
+		return new Placement(session).place(target.ref(), target.element());
+	}
+
+	/**
+	 * The whole text of an element.
+	 * @throws DeskhandException E_DENIED for a password field, E_UNSUPPORTED for an
+	 * element without text
+	 */
+	public String readText(ElementTarget target) {
+		if (target.element().secret()) {
+			throw new DeskhandException(ErrorCode.E_DENIED,
+					target.ref() + " is a password field: its text is never read");
+		}
+		return this.driver.readText(target.element())
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					target.ref() + " (" + target.element().role().spelling() + ") has no text to read"));
+	}
+
+	/**
+	 * The element at a point of a screenshot: in the topmost window there, the nearest
+	 * element that offers an action.
+	 */
+	public ListedElement at(String session, DisplayChoice display, List<Integer> coordinate) {
+		requireAvailable();
+		Point point = this.screen.toDesktop(session, display, coordinate, "coordinate");
+		List<WindowInfo> stack = this.windows.list();
+		WindowInfo top = null;
+		for (WindowInfo window : stack) {
+			if (window.bounds() != null && window.bounds().contains(point.x(), point.y())) {
+				top = window;
+			}
+		}
+		if (top == null) {
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND, "no window at " + coordinate);
+		}
+		if (this.maskedApps.stream().anyMatch(top::belongsTo)) {
+			throw masked("the window at " + coordinate);
+		}
+		WindowInfo window = top;
+		Element element = this.driver.elementAt(point, window)
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND, "no accessible element at " + coordinate
+					+ " in '" + window.title() + "' (its application may not expose accessibility: use pixels)"));
+		return new Placement(session).place(this.refs.refFor(session, element), element);
+	}
+
+	/**
+	 * The focused text field of the focused window, if it is readable: what a typing
+	 * check reads before and after.
+	 */
+	public Optional<Element> focusedTextField() {
+		if (!this.driver.status().available()) {
+			return Optional.empty();
+		}
+		Optional<WindowInfo> focused = this.windows.focusedWindow();
+		if (focused.isEmpty() || this.maskedApps.stream().anyMatch(focused.get()::belongsTo)) {
+			return Optional.empty();
+		}
+		ElementQuery query = new ElementQuery(focused.get(), null, Set.of(), null, null, Set.of(ElementState.FOCUSED),
+				false, false, 1);
+		return this.driver.list(query).elements().stream().filter(Element::text).findFirst();
+	}
+
+	/** The current text of an element, if it has one (never for a password field). */
+	public Optional<String> currentText(Element element) {
+		return element.secret() ? Optional.empty() : this.driver.readText(element);
+	}
+
+	/** A session ended: its refs go. */
+	public void forget(String session) {
+		this.refs.forget(session);
+	}
+
+	private void requireAvailable() {
+		AccessibilityStatus status = this.driver.status();
+		if (!status.available()) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					"the accessibility tree cannot be read: " + status.detail());
+		}
+	}
+
+	private WindowInfo window(ElementSearch search, List<WindowInfo> stack, List<String> notes) {
+		String id = blankToNull(search.window());
+		if (id != null) {
+			long windowId = parseWindowId(id);
+			WindowInfo window = stack.stream()
+				.filter((candidate) -> candidate.id() == windowId)
+				.findFirst()
+				.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
+						"no window " + id + " (list_windows gives the ids)"));
+			if (this.maskedApps.stream().anyMatch(window::belongsTo)) {
+				throw masked("window " + id);
+			}
+			return window;
+		}
+		if (blankToNull(search.app()) != null || !search.focusedWindowByDefault()) {
+			return null;
+		}
+		Optional<WindowInfo> focused = stack.stream().filter(WindowInfo::focused).findFirst();
+		if (focused.isEmpty()) {
+			notes.add("no window has focus: listing every application's windows");
+			return null;
+		}
+		if (this.maskedApps.stream().anyMatch(focused.get()::belongsTo)) {
+			throw masked("the focused window");
+		}
+		return focused.get();
+	}
+
+	private static long parseWindowId(String id) {
+		try {
+			String digits = id.strip().toLowerCase(java.util.Locale.ROOT);
+			return digits.startsWith("0x") ? Long.parseUnsignedLong(digits.substring(2), 16) : Long.parseLong(digits);
+		}
+		catch (NumberFormatException ex) {
+			throw DeskhandException.args("window must be a window id from list_windows, e.g. \"0x1a00003\"");
+		}
+	}
+
+	private static Set<ElementRole> roles(List<String> names) {
+		Set<ElementRole> roles = EnumSet.noneOf(ElementRole.class);
+		if (names != null) {
+			for (String name : names) {
+				ElementRole role = ElementRole.bySpelling(name);
+				if (role == null) {
+					throw DeskhandException.args("unknown role '" + name
+							+ "': roles use AT-SPI's names, e.g. \"push button\", \"entry\", \"check box\", \"link\", "
+							+ "\"menu item\", \"combo box\"");
+				}
+				roles.add(role);
+			}
+		}
+		return roles;
+	}
+
+	private static Set<ElementState> states(List<String> names) {
+		Set<ElementState> states = EnumSet.noneOf(ElementState.class);
+		if (names != null) {
+			for (String name : names) {
+				ElementState state = ElementState.bySpelling(name);
+				if (state == null) {
+					throw DeskhandException.args("unknown state '" + name + "': one of "
+							+ java.util.Arrays.stream(ElementState.values()).map(ElementState::spelling).toList());
+				}
+				states.add(state);
+			}
+		}
+		return states;
+	}
+
+	private static Pattern pattern(String regex) {
+		if (blankToNull(regex) == null) {
+			return null;
+		}
+		try {
+			return Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+		}
+		catch (PatternSyntaxException ex) {
+			throw DeskhandException.args("name_regex is not a regular expression: " + ex.getDescription());
+		}
+	}
+
+	private int maxCount(Integer asked) {
+		if (asked == null) {
+			return this.properties.maxCount();
+		}
+		if (asked < 1 || asked > this.properties.maxCountLimit()) {
+			throw DeskhandException
+				.args("max_count must be 1 to " + this.properties.maxCountLimit() + ", was " + asked);
+		}
+		return asked;
+	}
+
+	private boolean isMasked(String app) {
+		return this.maskedApps.stream().anyMatch(app::equalsIgnoreCase);
+	}
+
+	private boolean isMasked(Element element, List<WindowInfo> stack) {
+		ElementTarget target = new ElementTarget("", element);
+		return this.maskedApps.stream().anyMatch((app) -> target.belongsTo(app, stack));
+	}
+
+	private static DeskhandException masked(String what) {
+		return new DeskhandException(ErrorCode.E_NOT_GRANTED,
+				what + " belongs to a masked application (deskhand.privacy.masked-apps)");
+	}
+
+	private static String blankToNull(String value) {
+		return (value == null || value.isBlank()) ? null : value.strip();
+	}
+
+	/**
+	 * The displays and the session's geometries, read once per listing: every element is
+	 * mapped through them.
+	 */
+	private final class Placement {
+
+		private final String session;
+
+		private final List<DisplayInfo> displays;
+
+		private final Map<String, ScreenGeometry> geometries = new HashMap<>();
+
+		Placement(String session) {
+			this.session = session;
+			this.displays = ElementService.this.screen.displays();
+		}
+
+		ListedElement place(String ref, Element element) {
+			Rect bounds = element.bounds();
+			if (bounds == null) {
+				return new ListedElement(ref, element, null, null);
+			}
+			DisplayInfo centre = ScreenService.displayAt(this.displays,
+					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
+			DisplayInfo display = (centre != null) ? centre
+					: ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
+			if (display == null) {
+				return new ListedElement(ref, element, null, null);
+			}
+			ScreenGeometry geometry = this.geometries.computeIfAbsent(display.id(),
+					(id) -> ElementService.this.screen.geometryFor(this.session, display, this.displays));
+			int[] rect = ScreenService.toImageRect(geometry, bounds);
+			return new ListedElement(ref, element, display.id(),
+					(rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null);
+		}
+
+	}
+
+}
