@@ -1,6 +1,7 @@
 package dev.deskhand.ops;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import org.springframework.boot.health.contributor.Health;
@@ -11,6 +12,7 @@ import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.platform.DesktopHealth;
 
 /**
@@ -32,10 +34,27 @@ class DeskhandHealthIndicator implements HealthIndicator {
 
 	private final Supplier<FailsafeState> failsafe;
 
+	private final Supplier<AccessibilityStatus> accessibility;
+
 	DeskhandHealthIndicator(DesktopDriver driver, InputQueue queue, Supplier<FailsafeState> failsafe) {
+		this(driver, queue, failsafe, () -> AccessibilityStatus.unavailable("no accessibility driver"));
+	}
+
+	/**
+	 * @param accessibility whether the accessibility tree can be read: shown, never
+	 * affecting the status (pixels still work without it)
+	 */
+	DeskhandHealthIndicator(DesktopDriver driver, InputQueue queue, Supplier<FailsafeState> failsafe,
+			Supplier<AccessibilityStatus> accessibility) {
 		this.driver = driver;
 		this.queue = queue;
 		this.failsafe = failsafe;
+		this.accessibility = accessibility;
+	}
+
+	private Map<String, Object> accessibility() {
+		AccessibilityStatus status = this.accessibility.get();
+		return Map.of("available", status.available(), "detail", status.detail());
 	}
 
 	@Override
@@ -53,7 +72,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 			.withDetail("queueWaiting", state.waiting())
 			.withDetail("queueCapacity", state.capacity())
 			.withDetail("failsafe", failsafeState.tripped() ? "tripped" : "armed")
-			.withDetail("failsafeSees", this.driver.failsafeSees());
+			.withDetail("failsafeSees", this.driver.failsafeSees())
+			.withDetail("accessibility", accessibility());
 		if (desktop.reason() != null) {
 			builder.withDetail("displayProblem", desktop.reason());
 		}

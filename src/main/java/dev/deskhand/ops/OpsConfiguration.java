@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.deskhand.DeskhandApplication;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.elements.ElementService;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
@@ -21,8 +22,9 @@ import dev.deskhand.screen.ScreenshotProperties;
 class OpsConfiguration {
 
 	@Bean("deskhand")
-	DeskhandHealthIndicator deskhandHealthIndicator(DesktopDriver driver, InputQueue queue, Failsafe failsafe) {
-		return new DeskhandHealthIndicator(driver, queue, failsafe::state);
+	DeskhandHealthIndicator deskhandHealthIndicator(DesktopDriver driver, InputQueue queue, Failsafe failsafe,
+			ElementService elements) {
+		return new DeskhandHealthIndicator(driver, queue, failsafe::state, elements::status);
 	}
 
 	@Bean

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
+import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.fake.FakeDesktopDriver;
 import dev.deskhand.fake.MutableClock;
 import dev.deskhand.input.Failsafe;
@@ -49,6 +50,19 @@ class DeskhandHealthIndicatorTests {
 
 			stuck.countDown();
 			await().atMost(Duration.ofSeconds(5)).until(() -> indicator.health().getStatus().equals(Status.UP));
+		}
+	}
+
+	@Test
+	void anUnreadableAccessibilityTreeIsExplainedWithoutTakingTheServiceDown() {
+		FakeDesktopDriver driver = new FakeDesktopDriver();
+		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofSeconds(5), 4))) {
+			DeskhandHealthIndicator indicator = new DeskhandHealthIndicator(driver, queue, () -> ARMED,
+					() -> AccessibilityStatus.unavailable("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"));
+			Health health = indicator.health();
+			assertThat(health.getStatus()).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("accessibility", java.util.Map.of("available", false,
+					"detail", "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"));
 		}
 	}
 
