@@ -37,6 +37,9 @@ import dev.deskhand.screen.ScreenService;
  */
 public class ElementService {
 
+	static final String UNPLACED = "on this desktop (Wayland) applications do not know where their windows are, "
+			+ "so elements have no bounds: act on them by ref";
+
 	private final AccessibilityDriver driver;
 
 	private final WindowDriver windows;
@@ -47,15 +50,29 @@ public class ElementService {
 
 	private final ElementsProperties properties;
 
+	private final boolean positionsKnown;
+
 	private final ElementRefs refs = new ElementRefs();
 
 	public ElementService(AccessibilityDriver driver, WindowDriver windows, ScreenService screen,
 			List<String> maskedApps, ElementsProperties properties) {
+		this(driver, windows, screen, maskedApps, properties, true);
+	}
+
+	/**
+	 * @param positionsKnown whether applications know where their windows are
+	 * ({@link dev.deskhand.platform.DesktopDriver#applicationsKnowTheirPosition()}): when
+	 * not, their elements' bounds are left out rather than shown wrong, and nothing is
+	 * found by a point
+	 */
+	public ElementService(AccessibilityDriver driver, WindowDriver windows, ScreenService screen,
+			List<String> maskedApps, ElementsProperties properties, boolean positionsKnown) {
 		this.driver = driver;
 		this.windows = windows;
 		this.screen = screen;
 		this.maskedApps = List.copyOf(maskedApps);
 		this.properties = properties;
+		this.positionsKnown = positionsKnown;
 	}
 
 	public AccessibilityStatus status() {
@@ -100,6 +117,9 @@ public class ElementService {
 		}
 		if (hidden > 0) {
 			notes.add(hidden + " elements of masked applications are not shown (deskhand.privacy.masked-apps)");
+		}
+		if (!this.positionsKnown && !listed.isEmpty()) {
+			notes.add(UNPLACED);
 		}
 		return new ElementListing(listed, found.truncated(), notes);
 	}
@@ -151,6 +171,9 @@ public class ElementService {
 	 */
 	public ListedElement at(String session, DisplayChoice display, List<Integer> coordinate) {
 		requireAvailable();
+		if (!this.positionsKnown) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "element_at: " + UNPLACED);
+		}
 		Point point = this.screen.toDesktop(session, display, coordinate, "coordinate");
 		List<WindowInfo> stack = this.windows.list();
 		WindowInfo top = null;
@@ -336,7 +359,7 @@ public class ElementService {
 
 		ListedElement place(String ref, Element element) {
 			Rect bounds = element.bounds();
-			if (bounds == null) {
+			if (bounds == null || !ElementService.this.positionsKnown) {
 				return new ListedElement(ref, element, null, null);
 			}
 			DisplayInfo centre = ScreenService.displayAt(this.displays,

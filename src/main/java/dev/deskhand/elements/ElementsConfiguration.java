@@ -19,7 +19,7 @@ class ElementsConfiguration {
 		ElementService service = new ElementService(
 				accessibility
 					.getIfAvailable(() -> AccessibilityDriver.unavailable("this platform has no accessibility driver")),
-				driver.windows(), screen, privacy.maskedApps(), properties);
+				driver.windows(), screen, privacy.maskedApps(), properties, driver.applicationsKnowTheirPosition());
 		sessions.onEnd((session) -> service.forget(session.handle()));
 		return service;
 	}

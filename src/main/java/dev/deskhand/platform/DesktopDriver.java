@@ -85,6 +85,16 @@ public interface DesktopDriver {
 	}
 
 	/**
+	 * Whether applications know where their windows are on the desktop, so that the
+	 * screen positions their accessibility trees report can be trusted. X11: yes.
+	 * Wayland: no, by design a client never learns its global position, and toolkits
+	 * report positions relative to their own window.
+	 */
+	default boolean applicationsKnowTheirPosition() {
+		return true;
+	}
+
+	/**
 	 * Releases every key and button that is down: those this process pressed and, since
 	 * synthetic key state outlives the process that made it, any the server still reports
 	 * down.

@@ -183,6 +183,17 @@ class ElementServiceTests {
 			.satisfies((ex) -> assertThat(((DeskhandException) ex).code()).isEqualTo(ErrorCode.E_NOT_FOUND));
 	}
 
+	@Test
+	void whereApplicationsDoNotKnowTheirPositionBoundsAreLeftOutNotShownWrong() {
+		ElementService wayland = new ElementService(this.tree, this.desktop.windows(), this.screen, List.of(),
+				new ElementsProperties(200, 2000, true, Duration.ofMillis(200)), false);
+		ElementListing listing = wayland.list("s1", search(null, null));
+		assertThat(listing.elements()).isNotEmpty().allMatch((listed) -> listed.bounds() == null);
+		assertThat(listing.notes()).anyMatch((note) -> note.contains("act on them by ref"));
+		assertThatThrownBy(() -> wayland.at("s1", this.screen.choose("s1", null), List.of(640, 360)))
+			.satisfies((ex) -> assertThat(((DeskhandException) ex).code()).isEqualTo(ErrorCode.E_UNSUPPORTED));
+	}
+
 	private static ElementSearch search(String app, String window) {
 		return new ElementSearch(app, window, null, null, null, null, true, null, true);
 	}

@@ -265,6 +265,12 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
+	public boolean applicationsKnowTheirPosition() {
+		// A Wayland client never learns where the compositor put its window.
+		return false;
+	}
+
+	@Override
 	public String failsafeSees() {
 		return "the chord only, as a sway binding (physical key state cannot be read on Wayland; Deskhand's"
 				+ " own and other virtual keyboards trip it too; sway consumes the chord); the corners only where"
