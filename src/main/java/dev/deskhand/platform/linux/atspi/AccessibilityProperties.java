@@ -1,0 +1,30 @@
+package dev.deskhand.platform.linux.atspi;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings of the accessibility driver ({@code deskhand.accessibility.*}). Which bus it
+ * reads comes from the session's environment ({@code AT_SPI_BUS_ADDRESS}, else
+ * {@code DBUS_SESSION_BUS_ADDRESS}), like libatspi's.
+ *
+ * @param callTimeout how long one application may take to answer a call (a list, an
+ * action) before it answers {@code E_TIMEOUT}; a listing of every application leaves a
+ * slow one out with a note instead
+ */
+@ConfigurationProperties("deskhand.accessibility")
+record AccessibilityProperties(@DefaultValue("2s") Duration callTimeout) {
+
+	AccessibilityProperties {
+		if (callTimeout == null) {
+			callTimeout = Duration.ofSeconds(2);
+		}
+		if (callTimeout.isNegative() || callTimeout.isZero()) {
+			throw new IllegalArgumentException(
+					"deskhand.accessibility.call-timeout must be positive, not " + callTimeout);
+		}
+	}
+
+}

@@ -1,0 +1,271 @@
+package dev.deskhand.platform.linux.atspi;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.exceptions.DBusExecutionException;
+import org.freedesktop.dbus.types.UInt32;
+import org.freedesktop.dbus.types.Variant;
+
+import dev.deskhand.platform.elements.Element;
+import dev.deskhand.platform.elements.ElementQuery;
+import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Accessible;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Collection;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Component;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Extents;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.MatchRule;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.ObjectRef;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Properties;
+
+/**
+ * The shape of the tree: the applications under the registry's root, their windows, and
+ * the paths of the elements of a window that a query wants, found by the toolkit
+ * ({@code Collection.GetMatches}, GTK and Chromium) or by a walk that does not descend
+ * into what is not showing (Qt).
+ */
+final class AtspiTree {
+
+	private static final int MATCH_ALL = 1;
+
+	private static final int MATCH_ANY = 2;
+
+	private static final UInt32 SORT_CANONICAL = new UInt32(1);
+
+	// enough words for every role number there is (129) and the states (44)
+	private static final int ROLE_WORDS = 5;
+
+	private static final int STATE_WORDS = 2;
+
+	// a walk stops after this many objects: a toolkit without Collection is small (Qt
+	// widgets), and a runaway tree must not hold a tool call for minutes
+	private static final int WALK_LIMIT = 5000;
+
+	private final AtspiBus bus;
+
+	private final Map<String, AtspiApp> apps = new java.util.concurrent.ConcurrentHashMap<>();
+
+	AtspiTree(AtspiBus bus) {
+		this.bus = bus;
+	}
+
+	/** The bus names of the applications registered now, in the registry's order. */
+	List<String> busNames() {
+		DBusConnection connection = this.bus.connection();
+		AtspiChannel registry = AtspiChannel.viaBus(AtspiDbus.REGISTRY, connection);
+		List<ObjectRef> children = registry.<List<ObjectRef>>call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren")
+			.await(this.bus.deadline());
+		List<String> names = new ArrayList<>();
+		for (ObjectRef child : children) {
+			if (!child.isNull() && !names.contains(child.bus())) {
+				names.add(child.bus());
+			}
+		}
+		this.bus.retain(Set.copyOf(names));
+		this.apps.keySet().retainAll(Set.copyOf(names));
+		return names;
+	}
+
+	/** The application's name, process and toolkit, read once per application. */
+	AtspiApp app(String busName, long pid) {
+		AtspiApp known = this.apps.get(busName);
+		if (known != null) {
+			return known;
+		}
+		AtspiChannel channel = this.bus.channel(busName);
+		long deadline = this.bus.deadline();
+		AtspiCall<Variant<?>> name = channel.call(AtspiDbus.ROOT_PATH, Properties.class, "Get", AtspiDbus.ACCESSIBLE,
+				"Name");
+		AtspiCall<Variant<?>> toolkit = channel.call(AtspiDbus.ROOT_PATH, Properties.class, "Get",
+				"org.a11y.atspi.Application", "ToolkitName");
+		String appName = string(name.await(deadline));
+		String toolkitName;
+		try {
+			toolkitName = string(toolkit.await(deadline));
+		}
+		catch (DBusExecutionException ex) {
+			toolkitName = "";
+		}
+		AtspiApp app = new AtspiApp(busName, appName, pid, toolkitName);
+		this.apps.put(busName, app);
+		return app;
+	}
+
+	/** The application an element was read from, as known, else as the element says. */
+	AtspiApp known(Element element) {
+		AtspiApp app = this.apps.get(element.handle().owner());
+		return (app != null) ? app
+				: new AtspiApp(element.handle().owner(), element.app().name(), element.app().pid(), "");
+	}
+
+	/** The application behind a bus name, as far as it is known. */
+	AtspiApp known(String busName) {
+		AtspiApp app = this.apps.get(busName);
+		return (app != null) ? app : new AtspiApp(busName, busName, 0, "");
+	}
+
+	/** The application's top-level windows. */
+	List<AtspiFrame> frames(AtspiApp app) {
+		AtspiChannel channel = this.bus.channel(app.busName());
+		long deadline = this.bus.deadline();
+		List<ObjectRef> children = channel.<List<ObjectRef>>call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren")
+			.await(deadline);
+		List<String> paths = children.stream().filter((ref) -> !ref.isNull()).map(ObjectRef::path).toList();
+		List<AtspiCall<Variant<?>>> names = new ArrayList<>();
+		List<AtspiCall<Extents>> extents = new ArrayList<>();
+		List<AtspiCall<List<String>>> interfaces = new ArrayList<>();
+		for (String path : paths) {
+			names.add(channel.call(path, Properties.class, "Get", AtspiDbus.ACCESSIBLE, "Name"));
+			extents.add(channel.call(path, Component.class, "GetExtents", AtspiDbus.COORDS_SCREEN));
+			interfaces.add(channel.call(path, Accessible.class, "GetInterfaces"));
+		}
+		List<AtspiFrame> frames = new ArrayList<>();
+		for (int i = 0; i < paths.size(); i++) {
+			try {
+				String title = string(names.get(i).await(deadline));
+				List<String> ifaces = interfaces.get(i).await(deadline);
+				Extents where = null;
+				try {
+					where = extents.get(i).await(deadline);
+				}
+				catch (DBusExecutionException ex) {
+					// a window without Component: no bounds to match by
+				}
+				frames.add(new AtspiFrame(app, paths.get(i), title, AtspiElements.bounds(where),
+						ifaces.contains(AtspiDbus.COLLECTION)));
+			}
+			catch (DBusExecutionException ex) {
+				if (!AtspiErrors.gone(ex)) {
+					throw ex;
+				}
+			}
+		}
+		return frames;
+	}
+
+	/**
+	 * The paths of the window's elements that may match the query, in reading order: the
+	 * toolkit filters by role and state where it can; the caller checks the rest.
+	 */
+	List<String> candidates(AtspiFrame frame, ElementQuery query) {
+		AtspiChannel channel = this.bus.channel(frame.app().busName());
+		if (frame.collection()) {
+			try {
+				List<ObjectRef> matches = channel
+					.<List<ObjectRef>>call(frame.path(), Collection.class, "GetMatches", rule(query), SORT_CANONICAL, 0,
+							Boolean.TRUE)
+					.await(this.bus.deadline());
+				return matches.stream().filter((ref) -> !ref.isNull()).map(ObjectRef::path).toList();
+			}
+			catch (DBusExecutionException ex) {
+				if (!AtspiErrors.noInterface(ex)) {
+					throw ex;
+				}
+			}
+		}
+		return walk(channel, frame.path(), query.showingOnly());
+	}
+
+	/** The rule {@code GetMatches} filters by: the query's states and roles. */
+	static MatchRule rule(ElementQuery query) {
+		List<Integer> stateBits = new ArrayList<>();
+		if (query.showingOnly()) {
+			stateBits.add(AtspiStates.SHOWING);
+		}
+		for (ElementState state : query.states()) {
+			int bit = AtspiStates.bitOf(state);
+			if (bit >= 0) {
+				stateBits.add(bit);
+			}
+		}
+		Set<ElementRole> roles = !query.roles().isEmpty() ? query.roles()
+				: query.interactiveOrNamed() ? AtspiRoles.interactive(true) : Set.of();
+		int[] roleNumbers = roles.stream().mapToInt(AtspiRoles::number).toArray();
+		// an empty criterion must say "all": with "any" nothing matches it
+		return new MatchRule(
+				new ArrayList<>(
+						AtspiStates.words(STATE_WORDS, stateBits.stream().mapToInt(Integer::intValue).toArray())),
+				MATCH_ALL, new HashMap<>(), MATCH_ALL, new ArrayList<>(AtspiStates.words(ROLE_WORDS, roleNumbers)),
+				roleNumbers.length == 0 ? MATCH_ALL : MATCH_ANY, new ArrayList<>(), MATCH_ALL, false);
+	}
+
+	// breadth first, one round trip per level for the whole level, then back into
+	// reading order by each node's index path
+	private List<String> walk(AtspiChannel channel, String root, boolean showingOnly) {
+		long deadline = this.bus.deadline();
+		record Node(String path, List<Integer> order) {
+		}
+		List<Node> found = new ArrayList<>();
+		List<Node> level = List.of(new Node(root, List.of()));
+		int seen = 0;
+		while (!level.isEmpty() && seen < WALK_LIMIT) {
+			List<AtspiCall<List<ObjectRef>>> children = new ArrayList<>();
+			for (Node node : level) {
+				children.add(channel.call(node.path(), Accessible.class, "GetChildren"));
+			}
+			List<Node> next = new ArrayList<>();
+			for (int i = 0; i < level.size(); i++) {
+				List<ObjectRef> refs;
+				try {
+					refs = children.get(i).await(deadline);
+				}
+				catch (DBusExecutionException ex) {
+					if (AtspiErrors.gone(ex)) {
+						continue;
+					}
+					throw ex;
+				}
+				for (int j = 0; j < refs.size(); j++) {
+					if (!refs.get(j).isNull()) {
+						List<Integer> order = new ArrayList<>(level.get(i).order());
+						order.add(j);
+						next.add(new Node(refs.get(j).path(), order));
+					}
+				}
+			}
+			seen += next.size();
+			List<AtspiCall<List<UInt32>>> states = new ArrayList<>();
+			for (Node node : next) {
+				states.add(showingOnly ? channel.call(node.path(), Accessible.class, "GetState") : null);
+			}
+			List<Node> kept = new ArrayList<>();
+			for (int i = 0; i < next.size(); i++) {
+				try {
+					if (!showingOnly || AtspiStates.has(states.get(i).await(deadline), AtspiStates.SHOWING)) {
+						kept.add(next.get(i));
+					}
+				}
+				catch (DBusExecutionException ex) {
+					if (!AtspiErrors.gone(ex)) {
+						throw ex;
+					}
+				}
+			}
+			found.addAll(kept);
+			level = kept;
+		}
+		found.sort(Comparator.comparing(Node::order, AtspiTree::compareOrder));
+		return found.stream().map(Node::path).toList();
+	}
+
+	private static int compareOrder(List<Integer> a, List<Integer> b) {
+		for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+			int c = Integer.compare(a.get(i), b.get(i));
+			if (c != 0) {
+				return c;
+			}
+		}
+		return Integer.compare(a.size(), b.size());
+	}
+
+	static String string(Variant<?> variant) {
+		return (variant != null && variant.getValue() instanceof String s) ? s : "";
+	}
+
+}
