@@ -92,7 +92,7 @@ public final class A11yQt implements AutoCloseable {
 		// on, or with this: the test desktop's session bus says neither
 		builder.environment().put("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1");
 		// Qt wants a private runtime directory; without one it makes /tmp/runtime-<user>
-		builder.environment().put("XDG_RUNTIME_DIR", runtimeDir(dir).toString());
+		builder.environment().putIfAbsent("XDG_RUNTIME_DIR", runtimeDir(dir).toString());
 		Process process = CommandRunner.start(builder, command);
 		A11yQt qt = new A11yQt(process, dir, new A11yPeer(environment, dir));
 		try {
