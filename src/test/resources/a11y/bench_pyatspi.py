@@ -7,15 +7,20 @@
     /usr/bin/python3 bench_pyatspi.py serve
     /usr/bin/python3 bench_pyatspi.py find --app NAME [--frame TITLE] --role ROLE --name NAME
 
-The query: every element of one window (the frame whose name contains TITLE, of the
-application named NAME) that is showing and either has an interactive role or a name, each
-with its role, name, states, screen extents and action names. Nothing that is not showing is
+The query is the one Deskhand's AT-SPI driver makes for list_elements (platform.linux.atspi:
+AtspiTree.rule, AtspiAccessibilityDriver.collect): every element of one window (the first frame
+whose name contains TITLE, of the application named NAME, or of any application when NAME is
+empty) that is showing and has an interactive role, or a "content" role (label, heading,
+static, ...) and a name; a named non-interactive element that repeats the name of one of the
+last 8 kept elements inside its bounds (the text inside a link) is left out. Each is read with
+its role, name, states, screen extents and action names. Nothing that is not showing is
 descended into. Two ways to find them:
 
 - walk: a depth-first walk over the children (what most pyatspi clients do; libatspi fills
   role, name, states and children from its cache, so the calls are the extents and actions);
-- matches: one Collection.GetMatches for "showing" over the frame (server side, where the
-  toolkit offers it: GTK, Chromium), then the same per-element reads.
+- matches: one Collection.GetMatches for "showing" and those roles over the frame (server side,
+  where the toolkit offers it: GTK, Chromium; what the driver does there), then the same
+  per-element reads.
 
 press: the element found once, untimed; each run times Action.DoAction(0).
 
@@ -39,6 +44,8 @@ import time
 
 import pyatspi
 
+from gi.repository import Atspi  # noqa: E402  (after pyatspi, which requires the version)
+
 # ElementRole.interactive() of dev.deskhand.platform.elements, by AT-SPI spelling
 INTERACTIVE = {
     "check box", "check menu item", "combo box", "list item", "menu", "menu item", "page tab",
@@ -46,6 +53,19 @@ INTERACTIVE = {
     "spin button", "table cell", "text", "toggle button", "autocomplete", "entry", "link",
     "tree item", "push button menu",
 }
+# AtspiRoles.CONTENT of the driver: kept when named
+CONTENT = {
+    "label", "heading", "static", "image", "icon", "alert", "status bar", "notification", "tool tip",
+    "caption", "column header", "row header", "table column header", "table row header", "info bar",
+    "title bar", "progress bar", "level bar", "dialog",
+}
+def role_numbers():
+    numbers = []
+    # libatspi 2.46 warns about (and drops) role numbers from 129 (push button menu) on
+    for number in range(min(int(Atspi.Role.LAST_DEFINED), 129)):
+        if Atspi.role_get_name(Atspi.Role(number)) in INTERACTIVE | CONTENT:
+            numbers.append(number)
+    return numbers
 
 
 class NotFound(Exception):
@@ -59,7 +79,7 @@ def find_frame(app_name, frame_title):
         if app is None:
             continue
         apps.append(app.name)
-        if app.name != app_name:
+        if app_name and app.name != app_name:
             continue
         for frame in app:
             if frame is not None and frame_title in (frame.name or ""):
@@ -90,7 +110,22 @@ def describe(accessible, states):
 
 
 def wanted(accessible):
-    return accessible.getRoleName() in INTERACTIVE or bool((accessible.name or "").strip())
+    role = accessible.getRoleName()
+    return role in INTERACTIVE or (role in CONTENT and bool((accessible.name or "").strip()))
+
+
+def inside(inner, outer):
+    return (inner is not None and outer is not None and outer[0] <= inner[0] and outer[1] <= inner[1]
+            and inner[0] + inner[2] <= outer[0] + outer[2] and inner[1] + inner[3] <= outer[1] + outer[3])
+
+
+def keep(found, element):
+    """Adds the element unless it repeats a recent one's name inside its bounds."""
+    if element["role"] not in INTERACTIVE and element["name"].strip():
+        for earlier in found[-8:]:
+            if earlier["name"] == element["name"] and inside(element["bounds"], earlier["bounds"]):
+                return
+    found.append(element)
 
 
 def list_walk(frame):
@@ -104,7 +139,7 @@ def list_walk(frame):
             if not states.contains(pyatspi.STATE_SHOWING):
                 continue
             if wanted(child):
-                found.append(describe(child, states))
+                keep(found, describe(child, states))
             visit(child)
 
     visit(frame)
@@ -116,13 +151,13 @@ def list_matches(frame):
     rule = collection.createMatchRule(
         pyatspi.StateSet(pyatspi.STATE_SHOWING).raw(), collection.MATCH_ALL,
         "", collection.MATCH_ALL,
-        "", collection.MATCH_ALL,
+        [pyatspi.Role(number) for number in role_numbers()], collection.MATCH_ANY,
         "", collection.MATCH_ALL,
         False)
     found = []
     for accessible in collection.getMatches(rule, collection.SORT_ORDER_CANONICAL, 0, True):
         if wanted(accessible):
-            found.append(describe(accessible, accessible.getState()))
+            keep(found, describe(accessible, accessible.getState()))
     return found
 
 
@@ -191,7 +226,7 @@ def serve():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("op", choices=["list", "press", "serve", "find"])
-    parser.add_argument("--app")
+    parser.add_argument("--app", default="")
     parser.add_argument("--frame", default="")
     parser.add_argument("--method", choices=["walk", "matches"], default="walk")
     parser.add_argument("--role")
