@@ -198,8 +198,8 @@ final class ActionRules {
 
 		@Override
 		public String setElementText(InputAction.SetElementText set) {
-			String how = (set.selectAll() != null)
-					? " (bringing its window to the front, pressing " + set.selectAll() + " and typing)" : "";
+			String how = (set.selectAll() != null) ? " (bringing its window to the front, pressing " + set.selectAll()
+					+ " and " + InputAction.SetElementText.ERASE + ", then typing)" : "";
 			// A password field's new text is not shown even to the approver: it would be
 			// on the screen.
 			String text = set.element().element().secret()

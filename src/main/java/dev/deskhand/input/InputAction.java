@@ -599,12 +599,19 @@ public sealed interface InputAction {
 	/**
 	 * set_value: replaces the element's text, through its editable-text interface, or,
 	 * with {@code selectAll}, by bringing its window to the front, focusing it, selecting
-	 * everything with that chord and typing (for fields without one: web entries).
+	 * everything with that chord, erasing it and typing (for fields without one: web
+	 * entries).
 	 *
 	 * @param selectAll the chord that selects the field's text, or {@code null} to set
 	 * the text directly
 	 */
 	record SetElementText(ElementTarget element, String text, KeyChord selectAll) implements InputAction {
+
+		/**
+		 * What deletes the selected text before typing: typing nothing over a selection
+		 * would leave it.
+		 */
+		public static final KeyChord ERASE = new KeyChord(List.of("BackSpace"));
 
 		@Override
 		public String tool() {
@@ -633,7 +640,7 @@ public sealed interface InputAction {
 
 		@Override
 		public List<KeyChord> pressedChords() {
-			return (this.selectAll != null) ? List.of(this.selectAll) : List.of();
+			return (this.selectAll != null) ? List.of(this.selectAll, ERASE) : List.of();
 		}
 
 		@Override

@@ -183,6 +183,8 @@ final class InputExecutor {
 			}
 			withKeys(set.selectAll(), () -> {
 			});
+			withKeys(InputAction.SetElementText.ERASE, () -> {
+			});
 			this.keyboard.typeText(set.text());
 			return null;
 		}

@@ -176,7 +176,7 @@ class ActionRulesTests {
 				"replace the text of entry 'To' in thunderbird (e8)"));
 		rows.add(row(new InputAction.SetElementText(FIELD, "hello", null), "text", Set.of(KEYBOARD), "with \"hello\""));
 		rows.add(row(new InputAction.SetElementText(FIELD, "hello", chord("ctrl+a")), "selectAll", Set.of(KEYBOARD),
-				"with \"hello\" (bringing its window to the front, pressing Control_L+a and typing)"));
+				"with \"hello\" (bringing its window to the front, pressing Control_L+a and BackSpace, then typing)"));
 		rows.add(row(new InputAction.SetElementText(FIELD, "hello", chord("alt+F4")), "selectAll",
 				Set.of(KEYBOARD, SYSTEM_KEYS), "pressing Alt_L+F4"));
 		rows.add(row(new InputAction.SetElementText(PASSWORD, "hunter2", null), "text", Set.of(KEYBOARD),

@@ -89,7 +89,7 @@ class ElementInputTests {
 		this.queue.execute("s1", List.of(new InputAction.SetElementText(target(this.field), "héllo", selectAll)));
 		assertThat(this.tree.calls).containsExactly("grabFocus Search");
 		assertThat(this.desktop.calls).containsSubsequence("keydown Control_L", "keydown a", "keyup a",
-				"keyup Control_L", "type héllo");
+				"keyup Control_L", "keydown BackSpace", "keyup BackSpace", "type héllo");
 		assertThat(this.desktop.held).isEmpty();
 	}
 

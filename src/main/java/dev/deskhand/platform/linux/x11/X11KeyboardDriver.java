@@ -161,8 +161,16 @@ final class X11KeyboardDriver implements KeyboardDriver {
 					awaitPace();
 					this.input.call((connection) -> {
 						rebind(connection, chunk.rebind());
+						connection.sync();
 						return null;
 					});
+					// and after it, for the client to fetch the new keymap: Chromium
+					// (xkbcommon)
+					// reads a key sent right after a MappingNotify with the old one and
+					// drops
+					// it; a read-back of its field caught the loss
+					// (ElementToolsChromiumLiveTests)
+					awaitPace();
 				}
 				remember(chunk);
 				List<Stroke> strokes = chunk.strokes();
