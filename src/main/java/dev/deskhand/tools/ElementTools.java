@@ -29,6 +29,7 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementState;
 import dev.deskhand.screen.DisplayChoice;
+import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
 /**
@@ -60,14 +61,17 @@ public class ElementTools {
 
 	private final DesktopActions desktop;
 
+	private final ScreenService screen;
+
 	private final ToolRunner runner;
 
 	ElementTools(CallContexts contexts, ElementService elements, ActionArguments arguments, DesktopActions desktop,
-			ToolRunner runner) {
+			ScreenService screen, ToolRunner runner) {
 		this.contexts = contexts;
 		this.elements = elements;
 		this.arguments = arguments;
 		this.desktop = desktop;
+		this.screen = screen;
 		this.runner = runner;
 	}
 
@@ -89,7 +93,9 @@ public class ElementTools {
 			@McpToolParam(description = "Also elements that are not showing, and unnamed non-interactive ones",
 					required = false) Boolean all,
 			@McpToolParam(description = "Also return a screenshot of the display, taken first: the bounds are in "
-					+ "its pixels", required = false) Boolean screenshot) {
+					+ "its pixels", required = false) Boolean screenshot,
+			@McpToolParam(description = "Display of that screenshot (from list_displays); default: the session's",
+					required = false) String display_id) {
 		return this.runner.run("list_elements", () -> {
 			CallContext call = this.contexts.of(context);
 			this.desktop.authorizeObservation(call, "list_elements", "list the elements of the desktop's windows");

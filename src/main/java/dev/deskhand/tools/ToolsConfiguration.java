@@ -102,8 +102,8 @@ class ToolsConfiguration {
 
 	@Bean
 	ElementTools elementTools(CallContexts contexts, ElementService elements, ActionArguments arguments,
-			DesktopActions desktop, ToolRunner runner) {
-		return new ElementTools(contexts, elements, arguments, desktop, runner);
+			DesktopActions desktop, ScreenService screen, ToolRunner runner) {
+		return new ElementTools(contexts, elements, arguments, desktop, screen, runner);
 	}
 
 }
