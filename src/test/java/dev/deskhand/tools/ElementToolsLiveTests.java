@@ -186,6 +186,16 @@ class ElementToolsLiveTests {
 	}
 
 	@Test
+	void aRefWhoseWidgetWasDestroyedIsStaleAndNothingIsPressed() {
+		String ref = element(list(), "push button", "Vanishing button").path("ref").asString();
+		witness.destroyVanishingButton();
+		int mark = witness.mark();
+		CallToolResult result = call(this.client, "click_element", Map.of("ref", ref));
+		assertThat(text(result)).startsWith("E_NOT_FOUND").contains("stale ref " + ref);
+		assertThat(witness.reportedAfter(mark, "clicked")).isFalse();
+	}
+
+	@Test
 	void findElementsSearchesByRoleAndName() {
 		JsonNode found = JSON.readTree(text(call(this.client, "find_elements",
 				Map.of("role", List.of("push button"), "name_regex", "^press", "app", "deskhand-atspi-witness"))));
