@@ -5,6 +5,8 @@ for the tests' AtspiWitness.
 
 Usage: atspi-witness.py TITLE [--upper]
 
+Its application is named "deskhand-atspi-witness" in the accessibility tree.
+
 Widgets: a menu bar (File -> Open, Quit), an entry named "Name field", a push button "Press me",
 a check box "Remember me", a label "Status: idle", a password entry "Password" and a push button
 "Vanishing button". With --upper (or the stdin command "upper on") the entry rewrites what it
@@ -28,6 +30,8 @@ import gi
 gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk  # noqa: E402
 
+# the application's accessible name, whatever file the test copied the script to
+GLib.set_prgname("deskhand-atspi-witness")
 TITLE = sys.argv[1] if len(sys.argv) > 1 else "Deskhand AT-SPI witness"
 upper = "--upper" in sys.argv[2:]
 

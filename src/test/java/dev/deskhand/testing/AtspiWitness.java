@@ -255,6 +255,15 @@ public final class AtspiWitness implements AutoCloseable {
 		awaitAfter(mark, "destroyed", (e) -> true, Duration.ofSeconds(10));
 	}
 
+	/**
+	 * Makes the entry upper-case what it receives (or stop), once the witness says so.
+	 */
+	public void upperCase(boolean on) {
+		int mark = mark();
+		send(on ? "upper on" : "upper off");
+		awaitAfter(mark, "upper", (e) -> e.path("on").asBoolean() == on, Duration.ofSeconds(10));
+	}
+
 	/** Sends one command line. */
 	public void send(String command) {
 		try {

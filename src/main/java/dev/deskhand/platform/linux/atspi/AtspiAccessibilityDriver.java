@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import org.freedesktop.dbus.DBusPath;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
+import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
 
 import dev.deskhand.errors.DeskhandException;
@@ -21,6 +22,7 @@ import dev.deskhand.platform.elements.ElementList;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
 import dev.deskhand.platform.linux.ProcessExecutables;
+import dev.deskhand.platform.linux.atspi.AtspiDbus.Accessible;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Action;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Component;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.EditableText;
@@ -285,9 +287,9 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 					+ " (" + element.actions() + "), not " + index);
 		}
 		return guard(describe(element),
-				() -> Boolean.TRUE.equals(this.bus.channel(element.handle().owner())
-					.<Boolean>call(element.handle().id(), Action.class, "DoAction", index)
-					.await(this.bus.deadline())));
+				() -> Boolean.TRUE
+					.equals(stillThere(element).<Boolean>call(element.handle().id(), Action.class, "DoAction", index)
+						.await(this.bus.deadline())));
 	}
 
 	@Override
@@ -297,7 +299,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 					describe(element) + " has no editable text (web page fields have none): focus it and type instead");
 		}
 		return guard(describe(element),
-				() -> Boolean.TRUE.equals(this.bus.channel(element.handle().owner())
+				() -> Boolean.TRUE.equals(stillThere(element)
 					.<Boolean>call(element.handle().id(), EditableText.class, "SetTextContents", text)
 					.await(this.bus.deadline())));
 	}
@@ -305,9 +307,24 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 	@Override
 	public boolean grabFocus(Element element) {
 		return guard(describe(element),
-				() -> Boolean.TRUE.equals(this.bus.channel(element.handle().owner())
-					.<Boolean>call(element.handle().id(), Component.class, "GrabFocus")
-					.await(this.bus.deadline())));
+				() -> Boolean.TRUE
+					.equals(stillThere(element).<Boolean>call(element.handle().id(), Component.class, "GrabFocus")
+						.await(this.bus.deadline())));
+	}
+
+	// a destroyed GTK widget's object still answers, defunct, and a recycled path may
+	// answer as something else: an action goes only to the element that was listed
+	private AtspiChannel stillThere(Element element) {
+		AtspiChannel channel = this.bus.channel(element.handle().owner());
+		String path = element.handle().id();
+		AtspiCall<UInt32> role = channel.call(path, Accessible.class, "GetRole");
+		AtspiCall<List<UInt32>> states = channel.call(path, Accessible.class, "GetState");
+		long deadline = this.bus.deadline();
+		if (AtspiRoles.of(role.await(deadline).longValue()) != element.role()
+				|| AtspiStates.has(states.await(deadline), AtspiStates.DEFUNCT)) {
+			throw new DeskhandException(ErrorCode.E_NOT_FOUND, describe(element) + " is gone: " + STALE);
+		}
+		return channel;
 	}
 
 	// the driver's failures as the SPI's error codes

@@ -1,5 +1,7 @@
 package dev.deskhand.platform.linux.atspi;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -146,10 +148,13 @@ final class AtspiBus implements AutoCloseable {
 		if (address == null || address.isBlank()) {
 			address = addressFromSessionBus();
 		}
-		DBusConnection connection = DBusConnectionBuilder.forAddress(address)
-			.withShared(false)
-			.withWeakReferences(true)
-			.build();
+		try {
+			requireSocket(address, "the accessibility bus");
+		}
+		catch (AtspiUnavailableException ex) {
+			throw new AtspiUnavailableException(ex.getMessage() + ". " + HOW_TO_ENABLE);
+		}
+		DBusConnection connection = open(address);
 		logger.info("Connected to the AT-SPI bus {}", safeAddress(address));
 		return connection;
 	}
@@ -166,10 +171,7 @@ final class AtspiBus implements AutoCloseable {
 			if (candidate.isBlank()) {
 				continue;
 			}
-			try (DBusConnection sessionBus = DBusConnectionBuilder.forAddress(candidate)
-				.withShared(false)
-				.withWeakReferences(true)
-				.build()) {
+			try (DBusConnection sessionBus = open(requireSocket(candidate, "the session bus"))) {
 				A11yBus launcher = sessionBus.getRemoteObject("org.a11y.Bus", "/org/a11y/bus", A11yBus.class);
 				String address = AtspiCall.<String>send(sessionBus, launcher, "org.a11y.Bus", "GetAddress")
 					.await(deadline());
@@ -178,6 +180,9 @@ final class AtspiBus implements AutoCloseable {
 					continue;
 				}
 				return address;
+			}
+			catch (AtspiUnavailableException ex) {
+				failures.add(ex.getMessage());
 			}
 			catch (DBusExecutionException ex) {
 				failures.add(safeAddress(candidate) + ": org.a11y.Bus is not there (" + ex.getMessage()
@@ -192,6 +197,30 @@ final class AtspiBus implements AutoCloseable {
 		}
 		throw new AtspiUnavailableException(
 				"the session bus gave no accessibility bus: " + String.join("; ", failures) + ". " + HOW_TO_ENABLE);
+	}
+
+	private DBusConnection open(String address) throws DBusException {
+		// dbus-java retries a connect for 10 s by default: bounded by the call timeout
+		return DBusConnectionBuilder.forAddress(address)
+			.withShared(false)
+			.withWeakReferences(true)
+			.transportConfig()
+			.withTimeout((int) Math.min(Integer.MAX_VALUE, this.timeout.toMillis()))
+			.back()
+			.build();
+	}
+
+	// a socket file that is not there is the common case (no session, a stale variable):
+	// said at once, without waiting for connect retries
+	private static String requireSocket(String address, String what) {
+		if (address.startsWith("unix:path=")) {
+			String path = address.substring("unix:path=".length()).split(",", 2)[0];
+			if (!Files.exists(Path.of(path))) {
+				throw new AtspiUnavailableException(
+						what + " " + safeAddress(address) + " is not there (no such socket)");
+			}
+		}
+		return address;
 	}
 
 	// an address names a socket path and a guid, never a secret; the guid is left out to
@@ -232,6 +261,11 @@ final class AtspiBus implements AutoCloseable {
 			logger.debug("No peer-to-peer socket from {}: {}", busName, ex.getMessage());
 		}
 		return viaBus;
+	}
+
+	/** The process id the bus daemon gave for an application, or 0 when not asked yet. */
+	long knownPid(String busName) {
+		return this.pids.getOrDefault(busName, 0L);
 	}
 
 	/** Forgets an application that is gone (and closes its socket). */

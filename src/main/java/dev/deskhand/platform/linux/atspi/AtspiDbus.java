@@ -184,6 +184,18 @@ final class AtspiDbus {
 			this.invert = invert;
 		}
 
+		List<Integer> states() {
+			return this.states;
+		}
+
+		List<Integer> roles() {
+			return this.roles;
+		}
+
+		int rolesMatch() {
+			return this.rolesMatch;
+		}
+
 	}
 
 	@DBusInterfaceName("org.a11y.Bus")

@@ -107,7 +107,7 @@ final class AtspiTree {
 	/** The application behind a bus name, as far as it is known. */
 	AtspiApp known(String busName) {
 		AtspiApp app = this.apps.get(busName);
-		return (app != null) ? app : new AtspiApp(busName, busName, 0, "");
+		return (app != null) ? app : new AtspiApp(busName, busName, this.bus.knownPid(busName), "");
 	}
 
 	/** The application's top-level windows. */

@@ -3,6 +3,7 @@ package dev.deskhand.platform.linux.atspi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.elements.Element;
@@ -19,6 +21,8 @@ import dev.deskhand.platform.elements.ElementRole;
 import dev.deskhand.platform.elements.ElementState;
 import dev.deskhand.testing.AtspiDesktop;
 import dev.deskhand.testing.AtspiWitness;
+import dev.deskhand.testing.MixedText;
+import dev.deskhand.testing.ScreenRect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -109,19 +113,131 @@ class AtspiDriverLiveTests {
 
 	@Test
 	void boundsAreTheWitnessOwnRectangles() {
-		Map<String, dev.deskhand.testing.ScreenRect> rects = witness.widgetRects();
+		Map<String, ScreenRect> rects = witness.widgetRects();
 		ElementList list = listWitness();
 		assertThat(rect(find(list, ElementRole.PUSH_BUTTON, "Press me").bounds())).isEqualTo(rects.get("button"));
 		assertThat(rect(find(list, ElementRole.TEXT, "Name field").bounds())).isEqualTo(rects.get("entry"));
 		assertThat(rect(find(list, ElementRole.CHECK_BOX, "Remember me").bounds())).isEqualTo(rects.get("check"));
 	}
 
-	static dev.deskhand.testing.ScreenRect rect(Rect bounds) {
-		return new dev.deskhand.testing.ScreenRect(bounds.x(), bounds.y(), bounds.width(), bounds.height());
+	static ScreenRect rect(Rect bounds) {
+		return new ScreenRect(bounds.x(), bounds.y(), bounds.width(), bounds.height());
 	}
 
 	static List<String> names(ElementList list) {
 		return list.elements().stream().map(Element::name).toList();
+	}
+
+	@Test
+	void theCheckBoxTogglesAndItsStateFollows() {
+		Element check = find(listWitness(), ElementRole.CHECK_BOX, "Remember me");
+		int mark = witness.mark();
+		assertThat(driver.doAction(check, 0)).isTrue();
+		witness.awaitAfter(mark, "toggled", (e) -> e.path("active").asBoolean(), EVENT);
+		assertThat(driver.refresh(check)).get().satisfies((c) -> assertThat(c.states()).contains(ElementState.CHECKED));
+		mark = witness.mark();
+		assertThat(driver.doAction(check, 0)).isTrue();
+		witness.awaitAfter(mark, "toggled", (e) -> !e.path("active").asBoolean(), EVENT);
+		assertThat(driver.refresh(check)).get()
+			.satisfies((c) -> assertThat(c.states()).doesNotContain(ElementState.CHECKED));
+	}
+
+	@Test
+	void setTextThenReadTextRoundTripsMixedUnicode() {
+		Element entry = find(listWitness(), ElementRole.TEXT, "Name field");
+		for (long seed = 1; seed <= 3; seed++) {
+			String text = MixedText.withEmoji(24, seed);
+			int mark = witness.mark();
+			assertThat(driver.setText(entry, text)).isTrue();
+			witness.awaitAfter(mark, "changed", (e) -> e.path("text").asString().equals(text), EVENT);
+			assertThat(driver.readText(entry)).contains(text);
+			assertThat(find(listWitness(), ElementRole.TEXT, "Name field").value()).isEqualTo(text);
+		}
+	}
+
+	@Test
+	void readBackShowsWhatTheEntryMadeOfTheText() {
+		Element entry = find(listWitness(), ElementRole.TEXT, "Name field");
+		witness.upperCase(true);
+		try {
+			int mark = witness.mark();
+			assertThat(driver.setText(entry, "grüße ok")).isTrue();
+			witness.awaitAfter(mark, "changed", (e) -> e.path("text").asString().equals("GRÜSSE OK"), EVENT);
+			assertThat(driver.readText(entry)).contains("GRÜSSE OK");
+		}
+		finally {
+			witness.upperCase(false);
+		}
+	}
+
+	@Test
+	void aPasswordFieldsTextIsNeverRead() {
+		Element password = find(listWitness(), ElementRole.PASSWORD_TEXT, "Password");
+		int mark = witness.mark();
+		assertThat(driver.setText(password, "hunter2")).isTrue();
+		witness.awaitAfter(mark, "changed",
+				(e) -> e.path("widget").asString().equals("password") && e.path("length").asInt() == 7, EVENT);
+		assertThat(password.secret()).isTrue();
+		assertThat(find(listWitness(), ElementRole.PASSWORD_TEXT, "Password").value()).isNull();
+		assertThat(driver.readText(password)).isEmpty();
+		assertThat(driver.refresh(password)).get().satisfies((p) -> assertThat(p.value()).isNull());
+	}
+
+	@Test
+	void boundsAreXwininfosClientOriginPlusTheWidgetsOffset() {
+		Map<String, ScreenRect> rects = witness.widgetRects();
+		int[] toplevel = witness.origin().orElseThrow();
+		int[] client = desktop.clientOrigin(witness.window().id());
+		ScreenRect button = rects.get("button");
+		ScreenRect expected = new ScreenRect(client[0] + (button.x() - toplevel[0]),
+				client[1] + (button.y() - toplevel[1]), button.width(), button.height());
+		assertThat(rect(find(listWitness(), ElementRole.PUSH_BUTTON, "Press me").bounds())).isEqualTo(expected);
+	}
+
+	@Test
+	void elementAtTheButtonsCentreIsTheButton() {
+		ScreenRect button = witness.widgetRects().get("button");
+		Optional<Element> hit = driver
+			.elementAt(new Point(button.x() + button.width() / 2, button.y() + button.height() / 2), witnessWindow());
+		assertThat(hit).get().satisfies((e) -> {
+			assertThat(e.role()).isEqualTo(ElementRole.PUSH_BUTTON);
+			assertThat(e.name()).isEqualTo("Press me");
+		});
+		ScreenRect entry = witness.widgetRects().get("entry");
+		assertThat(driver.elementAt(new Point(entry.x() + 5, entry.y() + entry.height() / 2), witnessWindow())).get()
+			.satisfies((e) -> assertThat(e.name()).isEqualTo("Name field"));
+	}
+
+	@Test
+	void listingEveryApplicationFindsTheWitnessToo() {
+		ElementList all = driver.list(new ElementQuery(null, null, Set.of(), null, null, Set.of(), true, true, 200));
+		find(all, ElementRole.PUSH_BUTTON, "Press me");
+		ElementList byApp = driver.list(new ElementQuery(null, "deskhand-atspi-witness",
+				Set.of(ElementRole.PUSH_BUTTON), null, null, Set.of(), true, false, 200));
+		assertThat(byApp.elements()).extracting(Element::role).containsOnly(ElementRole.PUSH_BUTTON);
+		find(byApp, ElementRole.PUSH_BUTTON, "Press me");
+		ElementList cut = driver
+			.list(new ElementQuery(witnessWindow(), null, Set.of(), null, null, Set.of(), true, true, 2));
+		assertThat(cut.elements()).hasSize(2);
+		assertThat(cut.truncated()).isTrue();
+	}
+
+	@Test
+	void aWindowOutsideTheTreeIsANoteNotAnError() {
+		WindowInfo xterm = new WindowInfo(1, "not an accessible window", "XTerm", "xterm", "xterm", 1,
+				new Rect(5000, 5000, 10, 10), false);
+		ElementList list = driver.list(new ElementQuery(xterm, null, Set.of(), null, null, Set.of(), true, true, 20));
+		assertThat(list.elements()).isEmpty();
+		assertThat(list.notes()).singleElement().asString().contains("not in the accessibility tree");
+	}
+
+	@Test
+	void grabFocusMovesTheKeyboardFocus() {
+		desktop.run(EVENT, "wmctrl", "-i", "-a", "0x" + Long.toHexString(witness.window().id()));
+		Element button = find(listWitness(), ElementRole.PUSH_BUTTON, "Press me");
+		int mark = witness.mark();
+		assertThat(driver.grabFocus(button)).isTrue();
+		witness.awaitAfter(mark, "focus", (e) -> e.path("widget").asString().equals("button"), EVENT);
 	}
 
 }
