@@ -44,8 +44,18 @@ public final class A11yPeer {
 	 * @param dir where to put the script
 	 */
 	A11yPeer(Map<String, String> environment, Path dir) {
+		requirePyatspi();
 		this.commands = new CommandRunner(environment);
 		this.script = copyResource("/a11y/bench_pyatspi.py", dir);
+	}
+
+	private static void requirePyatspi() {
+		ProcessResult result = new CommandRunner(Map.of()).run(CALL, null, List.of(PYTHON, "-c", "import pyatspi"));
+		if (!result.succeeded()) {
+			throw new IllegalStateException("the accessibility tests read the tree with pyatspi on " + PYTHON
+					+ " as their own witness; on Debian/Ubuntu: apt-get install python3-pyatspi gir1.2-atspi-2.0"
+					+ " at-spi2-core (see .ci/run): " + result.stderr().strip());
+		}
 	}
 
 	/**

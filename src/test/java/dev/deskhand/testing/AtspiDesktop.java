@@ -81,7 +81,8 @@ public final class AtspiDesktop {
 	}
 
 	private static void requireTools() {
-		List<String> missing = List.of("Xvfb", "openbox", "dbus-daemon", "wmctrl", "xwininfo", "/usr/bin/python3")
+		List<String> missing = List
+			.of("Xvfb", "openbox", "dbus-daemon", "wmctrl", "xwininfo", "xprop", "/usr/bin/python3")
 			.stream()
 			.filter((tool) -> !onPath(tool))
 			.toList();
@@ -207,6 +208,31 @@ public final class AtspiDesktop {
 						+ list.stdout());
 			}
 			Pause.millis(25);
+		}
+	}
+
+	/**
+	 * Activates a window through the window manager and waits until the root's
+	 * {@code _NET_ACTIVE_WINDOW} names it, asking again every second.
+	 */
+	public void activate(long windowId, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		long nextRequest = 0;
+		String hex = "0x" + Long.toHexString(windowId);
+		while (true) {
+			String active = run(Duration.ofSeconds(10), "xprop", "-root", "_NET_ACTIVE_WINDOW").stdout();
+			if (active.strip().endsWith("window id # " + hex)) {
+				return;
+			}
+			long now = System.nanoTime();
+			if (now > deadline) {
+				throw new AssertionError("window " + hex + " did not become active within " + timeout + ": " + active);
+			}
+			if (now >= nextRequest) {
+				run(Duration.ofSeconds(10), "wmctrl", "-i", "-a", hex);
+				nextRequest = now + Duration.ofSeconds(1).toNanos();
+			}
+			Pause.millis(20);
 		}
 	}
 

@@ -168,7 +168,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 			int wanted = query.maxCount() - into.size();
 			int chunk = Math.min(paths.size() - next, Math.max(wanted + 16, 64));
 			List<Element> read = AtspiElements.read(channel, frame.app(), paths.subList(next, next + chunk), true,
-					this.bus.deadline());
+					this.bus.deadline(), this.tree.facts(frame.app().busName()));
 			next += chunk;
 			for (Element element : read) {
 				if (!query.matches(element) || (query.interactiveOrNamed() && repeatsItsParent(element, into))) {

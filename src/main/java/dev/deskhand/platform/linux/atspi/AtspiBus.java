@@ -172,8 +172,9 @@ final class AtspiBus implements AutoCloseable {
 				continue;
 			}
 			try (DBusConnection sessionBus = open(requireSocket(candidate, "the session bus"))) {
-				A11yBus launcher = sessionBus.getRemoteObject("org.a11y.Bus", "/org/a11y/bus", A11yBus.class);
-				String address = AtspiCall.<String>send(sessionBus, launcher, "org.a11y.Bus", "GetAddress")
+				String address = AtspiCall
+					.<String>send(sessionBus, "org.a11y.Bus", "/org/a11y/bus", A11yBus.class, "org.a11y.Bus",
+							"GetAddress")
 					.await(deadline());
 				if (address == null || address.isBlank()) {
 					failures.add(safeAddress(candidate) + ": org.a11y.Bus gave no address");
@@ -297,12 +298,10 @@ final class AtspiBus implements AutoCloseable {
 		for (String busName : busNames) {
 			if (!this.pids.containsKey(busName)) {
 				try {
-					BusDaemon daemon = connection.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus",
-							BusDaemon.class);
-					pending.put(busName, AtspiCall.send(connection, daemon, "org.freedesktop.DBus",
-							"GetConnectionUnixProcessID", busName));
+					pending.put(busName, AtspiCall.send(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+							BusDaemon.class, "org.freedesktop.DBus", "GetConnectionUnixProcessID", busName));
 				}
-				catch (DBusException ex) {
+				catch (DBusExecutionException ex) {
 					this.pids.put(busName, 0L);
 				}
 			}

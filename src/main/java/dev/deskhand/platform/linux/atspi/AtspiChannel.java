@@ -3,8 +3,6 @@ package dev.deskhand.platform.linux.atspi;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DirectConnection;
-import org.freedesktop.dbus.exceptions.DBusException;
-import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.interfaces.DBusInterface;
 
 /**
@@ -45,19 +43,8 @@ final class AtspiChannel {
 
 	/** Sends a call to the object at {@code path}; await it with a deadline. */
 	<T> AtspiCall<T> call(String path, Class<? extends DBusInterface> type, String method, Object... args) {
-		return AtspiCall.send(this.connection, remote(path, type), this.busName, method, args);
-	}
-
-	private DBusInterface remote(String path, Class<? extends DBusInterface> type) {
-		try {
-			if (this.connection instanceof DirectConnection direct) {
-				return direct.getRemoteObject(path, type);
-			}
-			return ((DBusConnection) this.connection).getRemoteObject(this.busName, path, type);
-		}
-		catch (DBusException ex) {
-			throw new DBusExecutionException(ex.getMessage(), ex);
-		}
+		String destination = (this.connection instanceof DirectConnection) ? null : this.busName;
+		return AtspiCall.send(this.connection, destination, path, type, this.busName, method, args);
 	}
 
 	/** Closes a peer-to-peer connection; the shared bus connection stays open. */

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
@@ -49,7 +50,13 @@ final class AtspiTree {
 
 	private final AtspiBus bus;
 
-	private final Map<String, AtspiApp> apps = new java.util.concurrent.ConcurrentHashMap<>();
+	private final Map<String, AtspiApp> apps = new ConcurrentHashMap<>();
+
+	// per application, what does not change for its objects; dropped with the
+	// application, and bounded so that a long-lived browser does not grow it forever
+	private final Map<String, Map<String, AtspiFacts>> facts = new ConcurrentHashMap<>();
+
+	private static final int FACTS_LIMIT = 20_000;
 
 	AtspiTree(AtspiBus bus) {
 		this.bus = bus;
@@ -69,6 +76,7 @@ final class AtspiTree {
 		}
 		this.bus.retain(Set.copyOf(names));
 		this.apps.keySet().retainAll(Set.copyOf(names));
+		this.facts.keySet().retainAll(Set.copyOf(names));
 		return names;
 	}
 
@@ -95,6 +103,15 @@ final class AtspiTree {
 		AtspiApp app = new AtspiApp(busName, appName, pid, toolkitName);
 		this.apps.put(busName, app);
 		return app;
+	}
+
+	/** What is known of the application's objects' roles, interfaces and actions. */
+	Map<String, AtspiFacts> facts(String busName) {
+		Map<String, AtspiFacts> known = this.facts.computeIfAbsent(busName, (name) -> new ConcurrentHashMap<>());
+		if (known.size() > FACTS_LIMIT) {
+			known.clear();
+		}
+		return known;
 	}
 
 	/** The application an element was read from, as known, else as the element says. */

@@ -233,7 +233,7 @@ class AtspiDriverLiveTests {
 
 	@Test
 	void grabFocusMovesTheKeyboardFocus() {
-		desktop.run(EVENT, "wmctrl", "-i", "-a", "0x" + Long.toHexString(witness.window().id()));
+		desktop.activate(witness.window().id(), EVENT);
 		Element button = find(listWitness(), ElementRole.PUSH_BUTTON, "Press me");
 		int mark = witness.mark();
 		assertThat(driver.grabFocus(button)).isTrue();
