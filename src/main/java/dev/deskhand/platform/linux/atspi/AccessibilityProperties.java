@@ -13,9 +13,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param callTimeout how long one application may take to answer a call (a list, an
  * action) before it answers {@code E_TIMEOUT}; a listing of every application leaves a
  * slow one out with a note instead
+ * @param enableToolkits whether to tell the session that an assistive technology runs
+ * ({@code org.a11y.Status.IsEnabled}, as a screen reader does) when Deskhand first
+ * connects: Qt applications then join the tree, and so do Chromium and Electron apps
+ * started afterwards (with {@code --force-renderer-accessibility})
  */
 @ConfigurationProperties("deskhand.accessibility")
-record AccessibilityProperties(@DefaultValue("2s") Duration callTimeout) {
+record AccessibilityProperties(@DefaultValue("2s") Duration callTimeout, @DefaultValue("true") boolean enableToolkits) {
 
 	AccessibilityProperties {
 		if (callTimeout == null) {

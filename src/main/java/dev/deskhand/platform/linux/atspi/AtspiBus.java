@@ -21,6 +21,7 @@ import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.types.UInt32;
+import org.freedesktop.dbus.types.Variant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,14 +40,17 @@ final class AtspiBus implements AutoCloseable {
 
 	static final String HOW_TO_ENABLE = "Deskhand reads the accessibility tree over AT-SPI: run it inside the"
 			+ " desktop session (with that session's DBUS_SESSION_BUS_ADDRESS, or AT_SPI_BUS_ADDRESS) and install"
-			+ " at-spi2-core; GTK and Qt applications then join by themselves, Chromium and Electron apps only when"
-			+ " started with ACCESSIBILITY_ENABLED=1 and --force-renderer-accessibility";
+			+ " at-spi2-core; GTK applications then join by themselves, Qt ones once Deskhand connected (it sets"
+			+ " org.a11y.Status.IsEnabled) or with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1, Chromium and Electron apps"
+			+ " only when started with ACCESSIBILITY_ENABLED=1 and --force-renderer-accessibility";
 
 	private static final Logger logger = LoggerFactory.getLogger(AtspiBus.class);
 
 	private final Map<String, String> environment;
 
 	private final Duration timeout;
+
+	private final boolean enableToolkits;
 
 	// one connection to the a11y bus, replaced after it dropped; the lock keeps two
 	// callers from connecting twice
@@ -64,10 +68,13 @@ final class AtspiBus implements AutoCloseable {
 	 * @param environment the session's variables {@code AT_SPI_BUS_ADDRESS} and
 	 * {@code DBUS_SESSION_BUS_ADDRESS} (absent ones left out)
 	 * @param timeout how long one call (and connecting) may take
+	 * @param enableToolkits whether to set {@code org.a11y.Status.IsEnabled} on the
+	 * session bus, as a screen reader does
 	 */
-	AtspiBus(Map<String, String> environment, Duration timeout) {
+	AtspiBus(Map<String, String> environment, Duration timeout, boolean enableToolkits) {
 		this.environment = Map.copyOf(environment);
 		this.timeout = timeout;
+		this.enableToolkits = enableToolkits;
 	}
 
 	Duration timeout() {
@@ -180,6 +187,9 @@ final class AtspiBus implements AutoCloseable {
 					failures.add(safeAddress(candidate) + ": org.a11y.Bus gave no address");
 					continue;
 				}
+				if (this.enableToolkits) {
+					enableToolkits(sessionBus);
+				}
 				return address;
 			}
 			catch (AtspiUnavailableException ex) {
@@ -198,6 +208,21 @@ final class AtspiBus implements AutoCloseable {
 		}
 		throw new AtspiUnavailableException(
 				"the session bus gave no accessibility bus: " + String.join("; ", failures) + ". " + HOW_TO_ENABLE);
+	}
+
+	// what a screen reader does: Qt joins the tree only while org.a11y.Status.IsEnabled
+	// is
+	// true (it watches the property), Chromium only when it was true as it started
+	private void enableToolkits(DBusConnection sessionBus) {
+		try {
+			AtspiCall
+				.send(sessionBus, "org.a11y.Bus", "/org/a11y/bus", AtspiDbus.Properties.class, "org.a11y.Bus", "Set",
+						"org.a11y.Status", "IsEnabled", new Variant<>(Boolean.TRUE))
+				.await(deadline());
+		}
+		catch (DBusExecutionException | AtspiTimeoutException ex) {
+			logger.debug("Could not set org.a11y.Status.IsEnabled: {}", ex.getMessage());
+		}
 	}
 
 	private DBusConnection open(String address) throws DBusException {

@@ -47,6 +47,7 @@ final class AtspiCall<T> {
 			Map.entry("GetState", new Method("", (p) -> list(p[0], UInt32.class))),
 			Map.entry("GetInterfaces", new Method("", (p) -> list(p[0], String.class))),
 			Map.entry("Get", new Method("ss", (p) -> (Variant<?>) p[0])),
+			Map.entry("Set", new Method("ssv", (p) -> Boolean.TRUE)),
 			Map.entry("GetExtents", new Method("u", AtspiCall::extents)),
 			Map.entry("GetAccessibleAtPoint", new Method("iiu", (p) -> ref(p[0]))),
 			Map.entry("GrabFocus", new Method("", (p) -> (Boolean) p[0])),

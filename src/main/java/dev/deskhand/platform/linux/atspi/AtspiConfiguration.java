@@ -44,7 +44,8 @@ class AtspiConfiguration {
 	}
 
 	static AtspiAccessibilityDriver create(Map<String, String> variables, AccessibilityProperties properties) {
-		return new AtspiAccessibilityDriver(new AtspiBus(variables, properties.callTimeout()),
+		return new AtspiAccessibilityDriver(
+				new AtspiBus(variables, properties.callTimeout(), properties.enableToolkits()),
 				ProcessExecutables.system());
 	}
 

@@ -31,6 +31,7 @@ class AtspiConfigurationTests {
 				assertThat(driver.status().detail()).contains("unix:path=/nonexistent/deskhand-session");
 				assertThat(context.getBean(AccessibilityProperties.class).callTimeout())
 					.isEqualTo(Duration.ofMillis(500));
+				assertThat(context.getBean(AccessibilityProperties.class).enableToolkits()).isTrue();
 			});
 	}
 
@@ -45,6 +46,8 @@ class AtspiConfigurationTests {
 		this.runner.withPropertyValues("deskhand.platform.os=linux").run((context) -> {
 			assertThat(context.getBean(AccessibilityProperties.class).callTimeout()).isEqualTo(Duration.ofSeconds(2));
 		});
+		this.runner.withPropertyValues("deskhand.platform.os=linux", "deskhand.accessibility.enable-toolkits=false")
+			.run((context) -> assertThat(context.getBean(AccessibilityProperties.class).enableToolkits()).isFalse());
 		this.runner.withPropertyValues("deskhand.platform.os=linux", "deskhand.accessibility.call-timeout=0s")
 			.run((context) -> assertThat(context).hasFailed());
 	}

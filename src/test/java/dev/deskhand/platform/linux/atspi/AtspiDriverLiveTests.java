@@ -45,7 +45,7 @@ class AtspiDriverLiveTests {
 		desktop = AtspiDesktop.shared();
 		witness = AtspiWitness.open(desktop, "Deskhand AT-SPI witness " + ProcessHandle.current().pid(), false);
 		driver = AtspiConfiguration.create(Map.of("DBUS_SESSION_BUS_ADDRESS", desktop.busAddress()),
-				new AccessibilityProperties(Duration.ofSeconds(2)));
+				new AccessibilityProperties(Duration.ofSeconds(2), true));
 	}
 
 	@AfterAll

@@ -29,7 +29,7 @@ class AtspiStaleRefLiveTests {
 
 	private static AtspiAccessibilityDriver driver(AtspiDesktop desktop) {
 		return AtspiConfiguration.create(Map.of("DBUS_SESSION_BUS_ADDRESS", desktop.busAddress()),
-				new AccessibilityProperties(TIMEOUT));
+				new AccessibilityProperties(TIMEOUT, true));
 	}
 
 	private static WindowInfo window(AtspiWitness witness) {

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class AtspiStatusTests {
 
-	private static final AccessibilityProperties PROPERTIES = new AccessibilityProperties(Duration.ofSeconds(2));
+	private static final AccessibilityProperties PROPERTIES = new AccessibilityProperties(Duration.ofSeconds(2), true);
 
 	@Test
 	void noSessionBusIsUnavailableWithHowToEnableIt() {
