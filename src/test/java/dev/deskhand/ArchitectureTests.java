@@ -121,8 +121,19 @@ class ArchitectureTests {
 			.check(main);
 	}
 
+	@Test
+	void onlyTheAtspiDriverSpeaksDbus() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.deskhand.platform.linux.atspi..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.freedesktop.dbus..")
+			.check(main);
+	}
+
 	@ParameterizedTest
-	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland.." })
+	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
+			"dev.deskhand.platform.linux.atspi.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		noClasses().that()
 			.resideOutsideOfPackages(driver)

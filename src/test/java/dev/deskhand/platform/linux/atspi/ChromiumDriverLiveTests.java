@@ -62,7 +62,7 @@ class ChromiumDriverLiveTests {
 		desktop = AtspiDesktop.shared();
 		chromium = A11yChromium.open(desktop.environment(), A11yChromium.TEST_PAGE, WINDOW);
 		driver = AtspiConfiguration.create(Map.of("DBUS_SESSION_BUS_ADDRESS", desktop.busAddress()),
-				new AccessibilityProperties(Duration.ofSeconds(2)));
+				new AccessibilityProperties(Duration.ofSeconds(2), true));
 	}
 
 	@AfterAll

@@ -57,7 +57,7 @@ class QtDriverLiveTests {
 	static void start() {
 		desktop = AtspiDesktop.shared();
 		driver = AtspiConfiguration.create(Map.of("DBUS_SESSION_BUS_ADDRESS", desktop.busAddress()),
-				new AccessibilityProperties(Duration.ofSeconds(2)));
+				new AccessibilityProperties(Duration.ofSeconds(2), true));
 	}
 
 	@AfterAll
