@@ -90,6 +90,8 @@ final class X11KeyboardDriver implements KeyboardDriver {
 			if (chunk.rebind() != null) {
 				awaitPace();
 				rebind(connection, chunk.rebind());
+				connection.sync();
+				pause(this.pace.nanosAfterRebind());
 			}
 			int keycode = chunk.strokes().get(0).keycode();
 			remember(chunk);
@@ -299,7 +301,10 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	/** Waits until the client may have read the keys sent before a rebind. */
 	private void awaitPace() {
-		long wait = this.pace.nanosUntilRebind();
+		pause(this.pace.nanosUntilRebind());
+	}
+
+	private static void pause(long wait) {
 		if (wait > 0) {
 			try {
 				TimeUnit.NANOSECONDS.sleep(wait);

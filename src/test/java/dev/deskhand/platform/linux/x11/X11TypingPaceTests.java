@@ -62,6 +62,15 @@ class X11TypingPaceTests {
 		assertThat(X11TypingPace.factor(-1)).as("load average unavailable").isEqualTo(1);
 	}
 
+	@Test
+	void theFirstKeyAfterARebindWaitsForTheClientToFetchTheKeymapLongerUnderLoad() {
+		this.pace.refresh();
+		assertThat(millis(this.pace.nanosAfterRebind())).isEqualTo(8);
+		this.contention = 2.5;
+		this.pace.refresh();
+		assertThat(millis(this.pace.nanosAfterRebind())).isEqualTo(20);
+	}
+
 	private static long millis(long nanos) {
 		return TimeUnit.NANOSECONDS.toMillis(nanos);
 	}
