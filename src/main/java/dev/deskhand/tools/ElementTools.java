@@ -17,6 +17,7 @@ import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.audit.Redaction;
 import dev.deskhand.elements.ElementListing;
+import dev.deskhand.elements.ElementMarks;
 import dev.deskhand.elements.ElementSearch;
 import dev.deskhand.elements.ElementService;
 import dev.deskhand.elements.ListedElement;
@@ -63,15 +64,18 @@ public class ElementTools {
 
 	private final ScreenService screen;
 
+	private final ElementMarks marks;
+
 	private final ToolRunner runner;
 
 	ElementTools(CallContexts contexts, ElementService elements, ActionArguments arguments, DesktopActions desktop,
-			ScreenService screen, ToolRunner runner) {
+			ScreenService screen, ElementMarks marks, ToolRunner runner) {
 		this.contexts = contexts;
 		this.elements = elements;
 		this.arguments = arguments;
 		this.desktop = desktop;
 		this.screen = screen;
+		this.marks = marks;
 		this.runner = runner;
 	}
 
@@ -81,7 +85,8 @@ public class ElementTools {
 			Each: ref (for click_element, set_value, focus_element, read_text), role (AT-SPI names: "push \
 			button", "entry", "check box", "link", "menu item", "combo box"...), name, states that matter \
 			(focused, checked, selected, expanded, disabled...), bounds [x, y, width, height] in screenshot \
-			image pixels of display_id (the same coordinates as clicks), actions, and value when short. Apps \
+			image pixels of display_id (the same coordinates as clicks), actions, and value when short. With \
+			screenshot (or marks: numbered boxes drawn on it) the image of the display comes first. Apps \
 			without accessibility (xterm) are absent: use pixels there.""",
 			annotations = @McpAnnotations(title = "List elements", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
@@ -95,16 +100,19 @@ public class ElementTools {
 			@McpToolParam(description = "Also return a screenshot of the display, taken first: the bounds are in "
 					+ "its pixels", required = false) Boolean screenshot,
 			@McpToolParam(description = "Display of that screenshot (from list_displays); default: the session's",
-					required = false) String display_id) {
+					required = false) String display_id,
+			@McpToolParam(description = "Draw each element's box and ref number on the screenshot (implies "
+					+ "screenshot): name an element by the number you see", required = false) Boolean marks) {
 		return this.runner.run("list_elements", () -> {
 			CallContext call = this.contexts.of(context);
 			this.desktop.authorizeObservation(call, "list_elements", "list the elements of the desktop's windows");
-			Screenshot shot = Boolean.TRUE.equals(screenshot)
-					? this.desktop.screenshotAfter(call, this.arguments.display(call.handle(), null), "").screenshot()
-					: null;
+			// First: the bounds are then mapped through this very image's geometry.
+			boolean marked = Boolean.TRUE.equals(marks);
+			Screenshot shot = (marked || Boolean.TRUE.equals(screenshot)) ? this.screen.screenshot(call.handle(),
+					this.arguments.display(call.handle(), display_id).id(), null) : null;
 			ElementListing listing = this.elements.list(call.handle(),
 					new ElementSearch(app, window, null, null, null, null, Boolean.TRUE.equals(all), max_count, true));
-			return result(listing, shot);
+			return result(listing, marked ? this.marks.draw(shot, listing.elements()) : shot);
 		});
 	}
 

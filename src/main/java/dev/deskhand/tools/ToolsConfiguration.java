@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.elements.ElementMarks;
 import dev.deskhand.elements.ElementService;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalProperties;
@@ -18,6 +19,7 @@ import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.privacy.PrivacyProperties;
 import dev.deskhand.screen.ScreenService;
+import dev.deskhand.screen.ScreenshotProperties;
 
 @Configuration(proxyBeanMethods = false)
 class ToolsConfiguration {
@@ -102,8 +104,9 @@ class ToolsConfiguration {
 
 	@Bean
 	ElementTools elementTools(CallContexts contexts, ElementService elements, ActionArguments arguments,
-			DesktopActions desktop, ScreenService screen, ToolRunner runner) {
-		return new ElementTools(contexts, elements, arguments, desktop, screen, runner);
+			DesktopActions desktop, ScreenService screen, ScreenshotProperties screenshots, ToolRunner runner) {
+		return new ElementTools(contexts, elements, arguments, desktop, screen,
+				new ElementMarks(screenshots.jpegQuality()), runner);
 	}
 
 }

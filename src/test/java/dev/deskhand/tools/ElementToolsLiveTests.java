@@ -106,6 +106,21 @@ class ElementToolsLiveTests {
 	}
 
 	@Test
+	void marksAreDrawnOnTheElementsInTheScreenshot() {
+		CallToolResult result = call(this.client, "list_elements", Map.of("marks", true));
+		BufferedImage image = McpTestClients.image(result);
+		JsonNode button = element(JSON.readTree(text(result)), "push button", "Press me");
+		JsonNode bounds = button.path("bounds");
+		int x = bounds.get(0).asInt();
+		int y = bounds.get(1).asInt();
+		int right = x + bounds.get(2).asInt() - 1;
+		int middle = y + bounds.get(3).asInt() / 2;
+		// the outline on the left and right edges, not GTK's own grey
+		assertThat(image.getRGB(x, middle) & 0xFFFFFF).isEqualTo(0xFF00FF);
+		assertThat(image.getRGB(right, middle) & 0xFFFFFF).isEqualTo(0xFF00FF);
+	}
+
+	@Test
 	void clickElementPressesTheButtonByItsAction() {
 		JsonNode button = element(list(), "push button", "Press me");
 		int mark = witness.mark();
