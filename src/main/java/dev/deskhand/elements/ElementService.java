@@ -2,9 +2,7 @@ package dev.deskhand.elements;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -26,7 +24,7 @@ import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
 import dev.deskhand.platform.elements.ElementState;
 import dev.deskhand.screen.DisplayChoice;
-import dev.deskhand.screen.ScreenGeometry;
+import dev.deskhand.screen.ImagePlacement;
 import dev.deskhand.screen.ScreenService;
 
 /**
@@ -340,40 +338,23 @@ public class ElementService {
 		return (value == null || value.isBlank()) ? null : value.strip();
 	}
 
-	/**
-	 * The displays and the session's geometries, read once per listing: every element is
-	 * mapped through them.
-	 */
+	/** A listing's elements placed in the session's screenshot pixels. */
 	private final class Placement {
 
-		private final String session;
-
-		private final List<DisplayInfo> displays;
-
-		private final Map<String, ScreenGeometry> geometries = new HashMap<>();
+		private final ImagePlacement image;
 
 		Placement(String session) {
-			this.session = session;
-			this.displays = ElementService.this.screen.displays();
+			this.image = ElementService.this.screen.placement(session);
 		}
 
 		ListedElement place(String ref, Element element) {
 			Rect bounds = element.bounds();
-			if (bounds == null || !ElementService.this.positionsKnown) {
-				return new ListedElement(ref, element, null, null);
-			}
-			DisplayInfo centre = ScreenService.displayAt(this.displays,
-					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
-			DisplayInfo display = (centre != null) ? centre
-					: ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
+			DisplayInfo display = (bounds != null && ElementService.this.positionsKnown) ? this.image.displayOf(bounds)
+					: null;
 			if (display == null) {
 				return new ListedElement(ref, element, null, null);
 			}
-			ScreenGeometry geometry = this.geometries.computeIfAbsent(display.id(),
-					(id) -> ElementService.this.screen.geometryFor(this.session, display, this.displays));
-			int[] rect = ScreenService.toImageRect(geometry, bounds);
-			return new ListedElement(ref, element, display.id(),
-					(rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null);
+			return new ListedElement(ref, element, display.id(), this.image.imageRect(display, bounds));
 		}
 
 	}

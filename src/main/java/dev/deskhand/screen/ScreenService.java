@@ -191,6 +191,14 @@ public class ScreenService {
 		return new int[] { topLeft[0], topLeft[1], bottomRight[0] - topLeft[0] + 1, bottomRight[1] - topLeft[1] + 1 };
 	}
 
+	/**
+	 * Places desktop rectangles in the session's screenshot pixels, reading the displays
+	 * once for all of them.
+	 */
+	public ImagePlacement placement(String session) {
+		return new ImagePlacement(this, session);
+	}
+
 	/** The size screenshots of a display have under the image budget. */
 	public ScreenGeometry currentGeometry(DisplayInfo display) {
 		return ScreenGeometry.of(display, this.properties.budget());

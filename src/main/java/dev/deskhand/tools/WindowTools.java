@@ -1,7 +1,6 @@
 package dev.deskhand.tools;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +17,10 @@ import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayInfo;
-import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.privacy.PrivacyProperties;
-import dev.deskhand.screen.ScreenGeometry;
+import dev.deskhand.screen.ImagePlacement;
 import dev.deskhand.screen.ScreenService;
 
 /** Window tools: what is open and where, and bringing an application to the front. */
@@ -63,7 +61,7 @@ public class WindowTools {
 		return this.runner.run("list_windows", () -> {
 			CallContext call = this.contexts.of(context);
 			this.desktop.authorizeObservation(call, "list_windows", "list the open windows");
-			ImageSpace space = new ImageSpace(call);
+			ImagePlacement space = this.screen.placement(call.handle());
 			List<Map<String, Object>> windows = new ArrayList<>();
 			for (WindowInfo window : this.driver.windows().list()) {
 				windows.add(describe(space, window));
@@ -86,12 +84,12 @@ public class WindowTools {
 			ApplicationOutcome outcome = this.desktop.openApplication(call, action);
 			Map<String, Object> result = new LinkedHashMap<>();
 			result.put("launched", outcome.launched());
-			result.put("window", describe(new ImageSpace(call), outcome.window()));
+			result.put("window", describe(this.screen.placement(call.handle()), outcome.window()));
 			return ToolResults.json(result);
 		});
 	}
 
-	private Map<String, Object> describe(ImageSpace space, WindowInfo window) {
+	private Map<String, Object> describe(ImagePlacement space, WindowInfo window) {
 		boolean masked = this.privacy.maskedApps().stream().anyMatch(window::belongsTo);
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("id", "0x" + Long.toHexString(window.id()));
@@ -107,40 +105,6 @@ public class WindowTools {
 			fields.put("masked", true);
 		}
 		return fields;
-	}
-
-	/**
-	 * The displays and the session's geometries, read once per call: a window list maps
-	 * every window through them, and each read is an X round trip.
-	 */
-	private final class ImageSpace {
-
-		private final CallContext call;
-
-		private final List<DisplayInfo> displays;
-
-		private final Map<String, ScreenGeometry> geometries = new HashMap<>();
-
-		ImageSpace(CallContext call) {
-			this.call = call;
-			this.displays = WindowTools.this.screen.displays();
-		}
-
-		/** The display holding the window's centre, else its top-left corner. */
-		DisplayInfo displayOf(Rect bounds) {
-			DisplayInfo display = ScreenService.displayAt(this.displays,
-					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
-			return (display != null) ? display
-					: ScreenService.displayAt(this.displays, new Point(bounds.x(), bounds.y()));
-		}
-
-		List<Integer> imageRect(DisplayInfo display, Rect bounds) {
-			ScreenGeometry geometry = this.geometries.computeIfAbsent(display.id(),
-					(id) -> WindowTools.this.screen.geometryFor(this.call.handle(), display, this.displays));
-			int[] rect = ScreenService.toImageRect(geometry, bounds);
-			return (rect != null) ? List.of(rect[0], rect[1], rect[2], rect[3]) : null;
-		}
-
 	}
 
 }

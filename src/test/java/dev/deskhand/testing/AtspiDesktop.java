@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.opentest4j.TestAbortedException;
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * A desktop with an accessibility bus for the AT-SPI driver's live tests: an Xvfb with
@@ -162,6 +163,16 @@ public final class AtspiDesktop {
 	/**
 	 * @return the X display name, e.g. {@code :402}
 	 */
+	/**
+	 * Points a whole Deskhand application under test at this desktop: its X display and
+	 * its session bus (the properties stand in for the variables).
+	 */
+	public static void pointApplicationAt(DynamicPropertyRegistry registry) {
+		AtspiDesktop desktop = shared();
+		registry.add("deskhand.display.name", desktop::display);
+		registry.add("DBUS_SESSION_BUS_ADDRESS", desktop::busAddress);
+	}
+
 	public String display() {
 		return this.session.display();
 	}

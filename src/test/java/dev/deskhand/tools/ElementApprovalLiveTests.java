@@ -60,9 +60,7 @@ class ElementApprovalLiveTests {
 
 	@DynamicPropertySource
 	static void desktop(DynamicPropertyRegistry registry) {
-		AtspiDesktop desktop = AtspiDesktop.shared();
-		registry.add("deskhand.display.name", desktop::display);
-		registry.add("DBUS_SESSION_BUS_ADDRESS", desktop::busAddress);
+		AtspiDesktop.pointApplicationAt(registry);
 	}
 
 	@BeforeAll

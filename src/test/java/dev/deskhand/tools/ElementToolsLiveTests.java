@@ -54,9 +54,7 @@ class ElementToolsLiveTests {
 
 	@DynamicPropertySource
 	static void desktop(DynamicPropertyRegistry registry) {
-		AtspiDesktop desktop = AtspiDesktop.shared();
-		registry.add("deskhand.display.name", desktop::display);
-		registry.add("DBUS_SESSION_BUS_ADDRESS", desktop::busAddress);
+		AtspiDesktop.pointApplicationAt(registry);
 	}
 
 	@BeforeAll
