@@ -173,13 +173,7 @@ public class ElementService {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "element_at: " + UNPLACED);
 		}
 		Point point = this.screen.toDesktop(session, display, coordinate, "coordinate");
-		List<WindowInfo> stack = this.windows.list();
-		WindowInfo top = null;
-		for (WindowInfo window : stack) {
-			if (window.bounds() != null && window.bounds().contains(point.x(), point.y())) {
-				top = window;
-			}
-		}
+		WindowInfo top = WindowDriver.topmostAt(this.windows.list(), point);
 		if (top == null) {
 			throw new DeskhandException(ErrorCode.E_NOT_FOUND, "no window at " + coordinate);
 		}

@@ -19,6 +19,20 @@ public interface WindowDriver {
 	List<WindowInfo> list();
 
 	/**
+	 * The window on top at a point of a {@link #list()} (bottom of the stack first), or
+	 * {@code null} when no window with known bounds holds it.
+	 */
+	static WindowInfo topmostAt(List<WindowInfo> stack, Point point) {
+		for (int i = stack.size() - 1; i >= 0; i--) {
+			Rect bounds = stack.get(i).bounds();
+			if (bounds != null && bounds.contains(point.x(), point.y())) {
+				return stack.get(i);
+			}
+		}
+		return null;
+	}
+
+	/**
 	 * Raises and focuses a window (X11: a {@code _NET_ACTIVE_WINDOW} client message) and
 	 * waits until it is active.
 	 * @return whether it became active within {@code timeout}

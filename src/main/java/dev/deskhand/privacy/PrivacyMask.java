@@ -68,7 +68,7 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 			// Every point: a drag that starts on a masked window grabs it as much as one
 			// that ends there.
 			for (Point point : action.points()) {
-				WindowInfo top = topmostAt(stack, point);
+				WindowInfo top = WindowDriver.topmostAt(stack, point);
 				if (top != null && isMasked(top)) {
 					throw refused(top, "input aimed at");
 				}
@@ -105,16 +105,6 @@ class PrivacyMask implements CaptureFilter, InputGuard, Ordered {
 
 	private static boolean isKeyboard(InputAction action) {
 		return action.typesText() || !action.pressedChords().isEmpty();
-	}
-
-	private static WindowInfo topmostAt(List<WindowInfo> stack, Point point) {
-		for (int i = stack.size() - 1; i >= 0; i--) {
-			Rect bounds = stack.get(i).bounds();
-			if (bounds != null && bounds.contains(point.x(), point.y())) {
-				return stack.get(i);
-			}
-		}
-		return null;
 	}
 
 	private static DeskhandException refused(WindowInfo window, String what) {
