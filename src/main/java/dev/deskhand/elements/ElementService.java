@@ -91,7 +91,6 @@ public class ElementService {
 	 * window, E_NOT_GRANTED for a masked one, E_UNSUPPORTED when the tree cannot be read
 	 */
 	public ElementListing list(String session, ElementSearch search) {
-		requireAvailable();
 		List<WindowInfo> stack = this.windows.list();
 		List<String> notes = new ArrayList<>();
 		WindowInfo window = window(search, stack, notes);
@@ -131,7 +130,6 @@ public class ElementService {
 		if (ref == null || ref.isBlank()) {
 			throw DeskhandException.args("ref is required: an element ref from list_elements, e.g. \"e12\"");
 		}
-		requireAvailable();
 		Element known = this.refs.element(session, ref.strip());
 		Element now = this.driver.refresh(known)
 			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
@@ -168,7 +166,6 @@ public class ElementService {
 	 * element that offers an action.
 	 */
 	public ListedElement at(String session, DisplayChoice display, List<Integer> coordinate) {
-		requireAvailable();
 		if (!this.positionsKnown) {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "element_at: " + UNPLACED);
 		}
@@ -192,16 +189,22 @@ public class ElementService {
 	 * check reads before and after.
 	 */
 	public Optional<Element> focusedTextField() {
-		if (!this.driver.status().available()) {
-			return Optional.empty();
-		}
 		Optional<WindowInfo> focused = this.windows.focusedWindow();
 		if (focused.isEmpty() || this.maskedApps.stream().anyMatch(focused.get()::belongsTo)) {
 			return Optional.empty();
 		}
 		ElementQuery query = new ElementQuery(focused.get(), null, Set.of(), null, null, Set.of(ElementState.FOCUSED),
 				false, false, 1);
-		return this.driver.list(query).elements().stream().filter(Element::text).findFirst();
+		try {
+			return this.driver.list(query).elements().stream().filter(Element::text).findFirst();
+		}
+		catch (DeskhandException ex) {
+			if (ex.code() == ErrorCode.E_UNSUPPORTED) {
+				// no tree to read: nothing to check, not an error
+				return Optional.empty();
+			}
+			throw ex;
+		}
 	}
 
 	/** The current text of an element, if it has one (never for a password field). */

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.elements.AccessibilityDriver;
@@ -47,6 +49,7 @@ public class FakeAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public ElementList list(ElementQuery query) {
+		requireAvailable();
 		this.queries.add(query);
 		List<Element> matched = new ArrayList<>();
 		boolean truncated = false;
@@ -66,6 +69,7 @@ public class FakeAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public Optional<Element> refresh(Element element) {
+		requireAvailable();
 		synchronized (this.elements) {
 			return this.elements.stream()
 				.filter((candidate) -> candidate.handle().equals(element.handle()))
@@ -76,6 +80,7 @@ public class FakeAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public Optional<Element> elementAt(Point point, WindowInfo window) {
+		requireAvailable();
 		synchronized (this.elements) {
 			return this.elements.stream()
 				.filter((element) -> element.bounds() != null && element.bounds().contains(point.x(), point.y()))
@@ -85,6 +90,7 @@ public class FakeAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public Optional<String> readText(Element element) {
+		requireAvailable();
 		return Optional.ofNullable(this.texts.get(element.handle()));
 	}
 
@@ -105,6 +111,14 @@ public class FakeAccessibilityDriver implements AccessibilityDriver {
 	public boolean grabFocus(Element element) {
 		this.calls.add("grabFocus " + element.name());
 		return true;
+	}
+
+	/** As the SPI says: while the status is unavailable, every call says why. */
+	private void requireAvailable() {
+		if (!this.status.available()) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					"the accessibility tree cannot be read here: " + this.status.detail());
+		}
 	}
 
 }

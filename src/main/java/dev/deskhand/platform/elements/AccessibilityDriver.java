@@ -18,8 +18,10 @@ import dev.deskhand.platform.WindowInfo;
  * {@link #grabFocus}) change the desktop and run on the input queue's thread only.
  *
  * <p>
- * Errors: an element that is gone answers {@code E_NOT_FOUND}; an application that does
- * not answer within the driver's call timeout, {@code E_TIMEOUT}.
+ * Errors: while {@link #status()} is unavailable, every other call answers
+ * {@code E_UNSUPPORTED} with the reason (callers need not ask the status first, which
+ * costs a round trip); an element that is gone answers {@code E_NOT_FOUND}; an
+ * application that does not answer within the driver's call timeout, {@code E_TIMEOUT}.
  */
 public interface AccessibilityDriver {
 
