@@ -1,9 +1,11 @@
 package dev.deskhand.elements;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -37,6 +39,8 @@ public class ElementService {
 
 	static final String UNPLACED = "on this desktop (Wayland) applications do not know where their windows are, "
 			+ "so elements have no bounds: act on them by ref";
+
+	private static final Duration READ_BACK_POLL = Duration.ofMillis(25);
 
 	private final AccessibilityDriver driver;
 
@@ -210,6 +214,28 @@ public class ElementService {
 	/** The current text of an element, if it has one (never for a password field). */
 	public Optional<String> currentText(Element element) {
 		return element.secret() ? Optional.empty() : this.driver.readText(element);
+	}
+
+	/**
+	 * The element's text read again and again, until it satisfies {@code done} or
+	 * {@code deskhand.elements.read-back-wait} is over (applications apply input in their
+	 * own time): the last reading, empty when the element has no readable text.
+	 */
+	public Optional<String> readUntil(Element element, Predicate<String> done) {
+		long deadline = System.nanoTime() + this.properties.readBackWait().toNanos();
+		while (true) {
+			Optional<String> now = currentText(element);
+			if (now.isEmpty() || done.test(now.get()) || System.nanoTime() > deadline) {
+				return now;
+			}
+			try {
+				Thread.sleep(READ_BACK_POLL.toMillis());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new DeskhandException(ErrorCode.E_FAIL, "interrupted while reading the field back");
+			}
+		}
 	}
 
 	/** A session ended: its refs go. */

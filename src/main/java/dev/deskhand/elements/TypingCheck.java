@@ -1,6 +1,5 @@
 package dev.deskhand.elements;
 
-import java.time.Duration;
 import java.util.Optional;
 
 import dev.deskhand.audit.Redaction;
@@ -17,8 +16,6 @@ import dev.deskhand.platform.elements.Element;
 public final class TypingCheck {
 
 	private static final int SHOWN = 80;
-
-	private static final Duration POLL = Duration.ofMillis(25);
 
 	private final ElementService elements;
 
@@ -62,20 +59,11 @@ public final class TypingCheck {
 	 * arrived, in a sentence for the result.
 	 */
 	public String after() {
-		long deadline = System.nanoTime() + this.elements.properties().readBackWait().toNanos();
-		String arrived = null;
+		String arrived;
 		try {
-			while (true) {
-				Optional<String> now = this.elements.currentText(this.field);
-				arrived = now.map((text) -> inserted(this.before, text)).orElse(null);
-				if (this.typed.equals(arrived) || System.nanoTime() > deadline) {
-					break;
-				}
-				Thread.sleep(POLL.toMillis());
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+			arrived = this.elements.readUntil(this.field, (text) -> this.typed.equals(inserted(this.before, text)))
+				.map((text) -> inserted(this.before, text))
+				.orElse(null);
 		}
 		catch (RuntimeException ex) {
 			return "typing not verified: the field could not be read back (" + ex.getMessage() + ")";

@@ -252,23 +252,12 @@ public class ElementTools {
 		});
 	}
 
-	/**
-	 * The field read again until it holds the text (the app applies input in its own
-	 * time).
-	 */
+	/** The field read back until it holds the text, and compared. */
 	private String readBack(ElementTarget target, String expected) {
 		if (target.element().secret()) {
 			return "not read back: a password field";
 		}
-		long deadline = System.nanoTime() + this.elements.properties().readBackWait().toNanos();
-		Optional<String> now;
-		while (true) {
-			now = this.elements.currentText(target.element());
-			if (now.isEmpty() || now.get().equals(expected) || System.nanoTime() > deadline) {
-				break;
-			}
-			DesktopActions.pause(java.time.Duration.ofMillis(25));
-		}
+		Optional<String> now = this.elements.readUntil(target.element(), expected::equals);
 		if (now.isEmpty()) {
 			return "not read back: the field has no readable text";
 		}
