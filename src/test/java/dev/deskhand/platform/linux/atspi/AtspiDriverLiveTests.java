@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +23,7 @@ import dev.deskhand.testing.AtspiWitness;
 import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.ScreenRect;
 
+import static dev.deskhand.platform.linux.atspi.ElementLists.find;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -64,21 +64,6 @@ class AtspiDriverLiveTests {
 
 	static ElementList listWitness() {
 		return driver.list(new ElementQuery(witnessWindow(), null, Set.of(), null, null, Set.of(), true, true, 200));
-	}
-
-	static Element find(ElementList list, ElementRole role, String name) {
-		return list.elements()
-			.stream()
-			.filter((e) -> e.role() == role && e.name().equals(name))
-			.findFirst()
-			.orElseThrow(() -> new AssertionError("no " + role.spelling() + " '" + name + "' in " + summary(list)));
-	}
-
-	static String summary(ElementList list) {
-		return list.elements()
-			.stream()
-			.map((e) -> e.role().spelling() + " '" + e.name() + "' " + e.states() + " " + e.bounds())
-			.collect(Collectors.joining("\n", "\n", "\nnotes: " + list.notes()));
 	}
 
 	@Test

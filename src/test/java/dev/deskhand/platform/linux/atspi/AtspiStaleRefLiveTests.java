@@ -45,7 +45,7 @@ class AtspiStaleRefLiveTests {
 			.stream()
 			.filter((e) -> e.name().equals("Vanishing button"))
 			.findFirst()
-			.orElseThrow(() -> new AssertionError("no vanishing button in " + AtspiDriverLiveTests.summary(list)));
+			.orElseThrow(() -> new AssertionError("no vanishing button in " + ElementLists.summary(list)));
 	}
 
 	@Test

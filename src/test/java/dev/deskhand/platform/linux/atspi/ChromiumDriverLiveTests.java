@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 import javax.imageio.ImageIO;
 
@@ -35,6 +34,7 @@ import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.ScreenRect;
 
+import static dev.deskhand.platform.linux.atspi.ElementLists.find;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -91,21 +91,6 @@ class ChromiumDriverLiveTests {
 
 	static ElementList listPage() {
 		return driver.list(new ElementQuery(browserWindow(), null, Set.of(), null, null, Set.of(), true, true, 500));
-	}
-
-	static Element find(ElementList list, ElementRole role, String name) {
-		return list.elements()
-			.stream()
-			.filter((e) -> e.role() == role && e.name().equals(name))
-			.findFirst()
-			.orElseThrow(() -> new AssertionError("no " + role.spelling() + " '" + name + "' in " + summary(list)));
-	}
-
-	static String summary(ElementList list) {
-		return list.elements()
-			.stream()
-			.map((e) -> e.role().spelling() + " '" + e.name() + "' " + e.states() + " " + e.bounds())
-			.collect(Collectors.joining("\n", "\n", "\nnotes: " + list.notes()));
 	}
 
 	@Test

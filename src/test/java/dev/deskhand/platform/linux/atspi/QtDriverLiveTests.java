@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -25,6 +24,7 @@ import dev.deskhand.testing.ManagedWindow;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 
+import static dev.deskhand.platform.linux.atspi.ElementLists.find;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -86,18 +86,6 @@ class QtDriverLiveTests {
 
 	private ElementList list() {
 		return driver.list(new ElementQuery(window(), null, Set.of(), null, null, Set.of(), true, true, 200));
-	}
-
-	private static Element find(ElementList list, ElementRole role, String name) {
-		return list.elements()
-			.stream()
-			.filter((e) -> e.role() == role && e.name().equals(name))
-			.findFirst()
-			.orElseThrow(() -> new AssertionError("no " + role.spelling() + " '" + name + "' in "
-					+ list.elements()
-						.stream()
-						.map((e) -> e.role().spelling() + " '" + e.name() + "' " + e.states() + " " + e.bounds())
-						.collect(Collectors.joining("\n", "\n", "\nnotes: " + list.notes()))));
 	}
 
 	@Test
