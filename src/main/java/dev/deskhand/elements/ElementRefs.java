@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.deskhand.audit.Redaction;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.elements.Element;
@@ -19,6 +20,9 @@ import dev.deskhand.platform.elements.ElementHandle;
 final class ElementRefs {
 
 	static final int PER_SESSION = 4096;
+
+	// An unknown ref is echoed, but never a megabyte of one.
+	private static final int SHOWN = 40;
 
 	private final Map<String, SessionRefs> sessions = new ConcurrentHashMap<>();
 
@@ -37,7 +41,8 @@ final class ElementRefs {
 		Element element = (refs != null) ? refs.element(ref) : null;
 		if (element == null) {
 			throw new DeskhandException(ErrorCode.E_NOT_FOUND,
-					"unknown ref '" + ref + "' in this session: refs come from list_elements, find_elements or "
+					"unknown ref '" + Redaction.summary(ref, SHOWN)
+							+ "' in this session: refs come from list_elements, find_elements or "
 							+ "element_at, and go stale; list the elements again");
 		}
 		return element;

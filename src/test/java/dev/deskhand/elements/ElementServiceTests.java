@@ -89,6 +89,14 @@ class ElementServiceTests {
 	}
 
 	@Test
+	void anUnknownRefIsEchoedShortened() {
+		String huge = "e" + "9".repeat(100_000);
+		assertThatThrownBy(() -> this.service.resolve("s1", huge))
+			.satisfies((ex) -> assertThat(((DeskhandException) ex).code()).isEqualTo(ErrorCode.E_NOT_FOUND))
+			.satisfies((ex) -> assertThat(ex.getMessage()).hasSizeLessThan(300));
+	}
+
+	@Test
 	void aRefWhoseElementIsGoneOrRecycledIsStale() {
 		String ref = this.service.list("s1", search(null, null)).elements().get(0).ref();
 		this.tree.elements.remove(this.send);
