@@ -85,6 +85,15 @@ public interface DesktopDriver {
 	}
 
 	/**
+	 * What only this platform can check about itself: DPI awareness on Windows, screen
+	 * recording and accessibility permissions on macOS. Cheap and never blocking: health
+	 * and the self-test report them. The default has none.
+	 */
+	default List<PlatformCheck> platformChecks() {
+		return List.of();
+	}
+
+	/**
 	 * Whether applications know where their windows are on the desktop, so that the
 	 * screen positions their accessibility trees report can be trusted. X11: yes.
 	 * Wayland: no, by design a client never learns its global position, and toolkits
