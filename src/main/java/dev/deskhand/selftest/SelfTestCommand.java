@@ -1,0 +1,39 @@
+package dev.deskhand.selftest;
+
+import java.util.Arrays;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * {@code --deskhand.self-test} on the command line: Deskhand starts without its servers
+ * (no port is opened, a running Deskhand is not disturbed), runs the self-test and exits.
+ */
+public final class SelfTestCommand {
+
+	/** The argument that runs the self-test. */
+	public static final String ARGUMENT = "--deskhand.self-test";
+
+	private SelfTestCommand() {
+	}
+
+	public static boolean requested(String[] args) {
+		return Arrays.asList(args).contains(ARGUMENT);
+	}
+
+	/**
+	 * Runs the self-test with the application's configuration.
+	 * @return the process's exit code: 0 when no check failed
+	 */
+	public static int run(Class<?> application, String[] args) {
+		String[] rest = Arrays.stream(args).filter((arg) -> !arg.equals(ARGUMENT)).toArray(String[]::new);
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(application).web(WebApplicationType.NONE)
+			.properties("deskhand.self-test.enabled=true", "deskhand.self-test.main-class=" + application.getName(),
+					"spring.main.banner-mode=off", "logging.level.root=WARN", "logging.level.org.springframework=ERROR")
+			.run(rest);
+		return SpringApplication.exit(context);
+	}
+
+}

@@ -1,0 +1,23 @@
+package dev.deskhand.selftest;
+
+import java.nio.file.Path;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The self-test ({@code --deskhand.self-test} on the command line turns it on).
+ *
+ * @param enabled run the self-test instead of the server, then exit (0: no check failed)
+ * @param output where the screenshots and {@code report.md} go
+ * @param text what it types into its own window: ASCII, accented Latin and symbols
+ * outside Latin-1 (characters beyond U+FFFF, surrogate pairs on Windows, get a check of
+ * their own)
+ * @param mainClass the class the witness window's process starts with when Deskhand does
+ * not run from its jar (set by the command line)
+ */
+@ConfigurationProperties("deskhand.self-test")
+public record SelfTestProperties(@DefaultValue("false") boolean enabled,
+		@DefaultValue("deskhand-self-test") Path output, @DefaultValue("Deskhand self-test: äé€ ✓ ok") String text,
+		@DefaultValue("dev.deskhand.DeskhandApplication") String mainClass) {
+}
