@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.library.GeneralCodingRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +24,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static com.tngtech.archunit.library.GeneralCodingRules.NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS;
 
 /** The rules of DESIGN.md and CONVENTIONS.md that the compiler cannot check. */
 class ArchitectureTests {
@@ -44,6 +44,8 @@ class ArchitectureTests {
 		// platform:
 		// each layer reaches only those below it.
 		layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("selftest")
+			.definedBy("dev.deskhand.selftest..")
 			.layer("tools")
 			.definedBy("dev.deskhand.tools..")
 			.layer("actions")
@@ -55,14 +57,16 @@ class ArchitectureTests {
 			.definedBy("dev.deskhand.input..")
 			.layer("platform")
 			.definedBy("dev.deskhand.platform..")
+			.whereLayer("selftest")
+			.mayNotBeAccessedByAnyLayer()
 			.whereLayer("actions")
 			.mayOnlyBeAccessedByLayers("tools")
 			.whereLayer("domain")
-			.mayOnlyBeAccessedByLayers("tools", "actions", "domain")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain", "selftest")
 			.whereLayer("input")
-			.mayOnlyBeAccessedByLayers("tools", "actions", "domain")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain", "selftest")
 			.whereLayer("platform")
-			.mayOnlyBeAccessedByLayers("tools", "actions", "domain", "input")
+			.mayOnlyBeAccessedByLayers("tools", "actions", "domain", "input", "selftest")
 			.check(main);
 	}
 
@@ -121,6 +125,21 @@ class ArchitectureTests {
 			.check(main);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "windows", "mac" })
+	void eachOsKeepsItsNativeMappingsInItsOwnDriver(String os) {
+		// jna-platform's win32 and mac mappings load user32 or CoreFoundation when
+		// touched:
+		// only the driver chosen for that OS may name them
+		String driver = os.equals("mac") ? "macos" : os;
+		noClasses().that()
+			.resideOutsideOfPackage("dev.deskhand.platform." + driver + "..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("com.sun.jna.platform." + ((os.equals("windows")) ? "win32" : "mac") + "..")
+			.check(main);
+	}
+
 	@Test
 	void onlyTheAtspiDriverSpeaksDbus() {
 		noClasses().that()
@@ -133,7 +152,7 @@ class ArchitectureTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
-			"dev.deskhand.platform.linux.atspi.." })
+			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		noClasses().that()
 			.resideOutsideOfPackages(driver)
@@ -145,7 +164,11 @@ class ArchitectureTests {
 
 	@Test
 	void mainCodeDoesNotPrint() {
-		NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS.check(main);
+		// but the self-test's console: a command's result belongs on standard output
+		noClasses().that()
+			.doNotHaveFullyQualifiedName("dev.deskhand.selftest.SelfTestConsole")
+			.should(GeneralCodingRules.ACCESS_STANDARD_STREAMS)
+			.check(main);
 	}
 
 }

@@ -91,6 +91,8 @@ final class SelfTest {
 					platform.detail()));
 		}
 		List<DisplayInfo> displays = displays();
+		// put back at the end: the pointer checks and the click into the witness move it
+		Optional<Point> start = readPointer();
 		// the witness window opens first, so that the screenshots have something to show
 		// and the window list something to find
 		SelfTestWitness.Opened window = openWitness();
@@ -98,11 +100,9 @@ final class SelfTest {
 			for (DisplayInfo display : displays) {
 				check("screenshot " + display.id(), () -> screenshot(display));
 			}
-			Optional<Point> start = readPointer();
 			for (DisplayInfo display : displays) {
 				check("pointer " + display.id(), () -> pointer(display));
 			}
-			start.ifPresent((point) -> quietly(() -> this.queue.execute(SESSION, new InputAction.MoveTo(point))));
 			check("failsafe sensor", this::sensor);
 			check("windows", this::windows);
 			if (window != null) {
@@ -119,6 +119,7 @@ final class SelfTest {
 			if (window != null) {
 				quietly(window::close);
 			}
+			start.ifPresent((point) -> quietly(() -> this.queue.execute(SESSION, new InputAction.MoveTo(point))));
 		}
 		return new SelfTestReport(this.facts, this.results);
 	}
@@ -316,7 +317,12 @@ final class SelfTest {
 		}
 		if (read.equals(token)) {
 			return SelfTestResult.pass("clipboard", "wrote " + token.length() + " characters and read them back"
-					+ (before.isEmpty() ? "" : "; the previous text is back"));
+					+ (before.isEmpty() ? "" : "; the previous " + before.length() + " characters are back"
+							+ ((OperatingSystem.current() == OperatingSystem.LINUX)
+									? " while this process runs (an X11 or Wayland clipboard lives in the program"
+											+ " that set it, so it empties when the self-test exits unless a"
+											+ " clipboard manager keeps it)"
+									: "")));
 		}
 		return SelfTestResult.fail("clipboard", "wrote " + token.length() + " characters, read back " + read.length()
 				+ (read.isEmpty() ? "" : " others"));

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -50,8 +52,9 @@ final class WitnessWindowProcess implements SelfTestWitness {
 	@Override
 	public Opened open(String title) {
 		Path file = this.directory.resolve("witness.txt");
-		List<String> command = command(ProcessHandle.current().info().command().orElse("java"),
-				System.getProperty("java.class.path"), this.mainClass, file, title);
+		String classPath = System.getProperty("java.class.path");
+		List<String> command = command(ProcessHandle.current().info().command().orElse("java"), classPath,
+				isBootJar(classPath), this.mainClass, file, title);
 		this.queue.execute(SelfTest.SESSION, new InputAction.Launch("java", command, WINDOW_TIMEOUT, FOCUS_TIMEOUT));
 		WindowInfo window = awaitTitle(title);
 		return new Opened() {
@@ -88,13 +91,15 @@ final class WitnessWindowProcess implements SelfTestWitness {
 	}
 
 	/**
-	 * The command that starts the witness with this JVM and class path: {@code -jar} for
-	 * Deskhand's own jar (whose classes a plain class path cannot reach), the main class
-	 * otherwise (an IDE, {@code spring-boot:run}).
+	 * The command that starts the witness with this JVM: {@code -jar} for Deskhand's own
+	 * jar (whose classes, under {@code BOOT-INF}, a plain class path cannot reach), the
+	 * main class on this class path otherwise (an IDE, {@code spring-boot:run}, a test
+	 * runner's manifest-only jar).
 	 */
-	static List<String> command(String javaCommand, String classPath, String mainClass, Path file, String title) {
+	static List<String> command(String javaCommand, String classPath, boolean bootJar, String mainClass, Path file,
+			String title) {
 		List<String> command = new ArrayList<>(List.of(javaCommand, "-Xmx64m", "-XX:+UseSerialGC"));
-		if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)) {
+		if (bootJar) {
 			command.addAll(List.of("-jar", classPath));
 		}
 		else {
@@ -103,6 +108,22 @@ final class WitnessWindowProcess implements SelfTestWitness {
 		command.add(SelfTestWindow.ARGUMENT + file.toAbsolutePath());
 		command.add(title);
 		return command;
+	}
+
+	/**
+	 * Whether the class path is one Spring Boot jar: its manifest names a Start-Class.
+	 */
+	static boolean isBootJar(String classPath) {
+		if (!classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+			return false;
+		}
+		try (JarFile jar = new JarFile(classPath)) {
+			Manifest manifest = jar.getManifest();
+			return manifest != null && manifest.getMainAttributes().getValue("Start-Class") != null;
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	private WindowInfo awaitTitle(String title) {
