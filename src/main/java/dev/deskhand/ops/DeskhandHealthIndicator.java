@@ -1,5 +1,6 @@
 package dev.deskhand.ops;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -14,6 +15,7 @@ import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.platform.DesktopHealth;
+import dev.deskhand.platform.PlatformCheck;
 
 /**
  * The {@code deskhand} health component: the driver, whether its display answers, the
@@ -63,7 +65,8 @@ class DeskhandHealthIndicator implements HealthIndicator {
 		boolean reachable = desktop.isAnswering();
 		QueueState state = this.queue.state();
 		FailsafeState failsafeState = this.failsafe.get();
-		Health.Builder builder = Health.status(status(desktop, failsafeState, state))
+		List<PlatformCheck> checks = this.driver.platformChecks();
+		Health.Builder builder = Health.status(status(desktop, failsafeState, state, checks))
 			.withDetail("driver", this.driver.name())
 			.withDetail("display", this.driver.target())
 			.withDetail("displayReachable", reachable)
@@ -74,6 +77,12 @@ class DeskhandHealthIndicator implements HealthIndicator {
 			.withDetail("failsafe", failsafeState.tripped() ? "tripped" : "armed")
 			.withDetail("failsafeSees", this.driver.failsafeSees())
 			.withDetail("accessibility", accessibility());
+		if (!checks.isEmpty()) {
+			builder.withDetail("platformChecks",
+					checks.stream()
+						.map((check) -> Map.of("name", check.name(), "ok", check.ok(), "detail", check.detail()))
+						.toList());
+		}
 		if (desktop.reason() != null) {
 			builder.withDetail("displayProblem", desktop.reason());
 		}
@@ -92,14 +101,18 @@ class DeskhandHealthIndicator implements HealthIndicator {
 
 	// The worst first, in the order management.endpoint.health.status.order aggregates
 	// them.
-	private static Status status(DesktopHealth desktop, FailsafeState failsafe, QueueState queue) {
+	private static Status status(DesktopHealth desktop, FailsafeState failsafe, QueueState queue,
+			List<PlatformCheck> checks) {
 		if (!desktop.isAnswering() || desktop.wedged()) {
 			return Status.DOWN;
 		}
 		if (failsafe.tripped()) {
 			return Status.OUT_OF_SERVICE;
 		}
-		return queue.degraded() ? DEGRADED : Status.UP;
+		// a permission the user has not granted (macOS screen recording) refuses some
+		// tools while the rest work
+		boolean checkFailed = checks.stream().anyMatch((check) -> !check.ok());
+		return (queue.degraded() || checkFailed) ? DEGRADED : Status.UP;
 	}
 
 }

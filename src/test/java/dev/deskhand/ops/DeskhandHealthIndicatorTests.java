@@ -19,6 +19,7 @@ import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputProperties;
 import dev.deskhand.input.InputQueue;
+import dev.deskhand.platform.PlatformCheck;
 import dev.deskhand.platform.linux.x11.X11DesktopDriver;
 import dev.deskhand.testing.TestDesktop;
 
@@ -63,6 +64,28 @@ class DeskhandHealthIndicatorTests {
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("accessibility", java.util.Map.of("available", false,
 					"detail", "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"));
+		}
+	}
+
+	@Test
+	void aPermissionNotGrantedDegradesHealthAndSaysWhereToGrantIt() {
+		FakeDesktopDriver driver = new FakeDesktopDriver() {
+
+			@Override
+			public List<PlatformCheck> platformChecks() {
+				return List.of(new PlatformCheck("accessibility permission", true, "granted"),
+						new PlatformCheck("screen recording permission", false,
+								"not granted: System Settings > Privacy & Security > Screen Recording"));
+			}
+
+		};
+		try (InputQueue queue = new InputQueue(driver, List.of(), new InputProperties(Duration.ofSeconds(5), 4))) {
+			Health health = new DeskhandHealthIndicator(driver, queue, () -> ARMED).health();
+			assertThat(health.getStatus().getCode()).isEqualTo("DEGRADED");
+			assertThat(health.getDetails()).containsEntry("platformChecks",
+					List.of(java.util.Map.of("name", "accessibility permission", "ok", true, "detail", "granted"),
+							java.util.Map.of("name", "screen recording permission", "ok", false, "detail",
+									"not granted: System Settings > Privacy & Security > Screen Recording")));
 		}
 	}
 
