@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
@@ -103,6 +105,21 @@ class OperationsLiveTests {
 		operator().send("POST", "/actuator/failsafe", "{\"action\":\"reset\"}");
 		operator().revokeAllSessions();
 		this.client.closeGracefully();
+	}
+
+	@Test
+	void onLinuxNoWindowsOrMacosBeanExists(@Autowired ConfigurableApplicationContext context) {
+		// their configurations are @ConditionalOnOs: creating one here would load user32
+		// or CoreGraphics and fail
+		var beanFactory = context.getBeanFactory();
+		assertThat(beanFactory.getBeanDefinitionNames()).isNotEmpty().allSatisfy((name) -> {
+			Class<?> type = beanFactory.getType(name, false);
+			String typeName = (type != null) ? type.getName() : "";
+			assertThat(typeName).as(name)
+				.doesNotStartWith("dev.deskhand.platform.windows")
+				.doesNotStartWith("dev.deskhand.platform.macos");
+		});
+		assertThat(context.getBean(dev.deskhand.platform.DesktopDriver.class).name()).isEqualTo("x11");
 	}
 
 	@Test
