@@ -1,6 +1,7 @@
 package dev.deskhand.selftest;
 
 import java.util.Arrays;
+import java.util.stream.Stream;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -28,10 +29,16 @@ public final class SelfTestCommand {
 	 * @return the process's exit code: 0 when no check failed
 	 */
 	public static int run(Class<?> application, String[] args) {
-		String[] rest = Arrays.stream(args).filter((arg) -> !arg.equals(ARGUMENT)).toArray(String[]::new);
+		// as arguments, which no configuration file overrides; the quieter logging only
+		// as
+		// defaults, which one may
+		Stream<String> forced = Stream.of("--deskhand.self-test.enabled=true",
+				"--deskhand.self-test.main-class=" + application.getName());
+		String[] rest = Stream.concat(Arrays.stream(args).filter((arg) -> !arg.equals(ARGUMENT)), forced)
+			.toArray(String[]::new);
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(application).web(WebApplicationType.NONE)
-			.properties("deskhand.self-test.enabled=true", "deskhand.self-test.main-class=" + application.getName(),
-					"spring.main.banner-mode=off", "logging.level.root=WARN", "logging.level.org.springframework=ERROR")
+			.properties("spring.main.banner-mode=off", "logging.level.root=WARN",
+					"logging.level.org.springframework=ERROR")
 			.run(rest);
 		return SpringApplication.exit(context);
 	}
