@@ -42,8 +42,8 @@ final class UiaComTree implements UiaTree {
 
 	private final Duration timeout;
 
-	// guarded by this: created once, then only read
-	private UiaComObject automation;
+	// written once under the lock in created(), read after it by every thread
+	private volatile UiaComObject automation;
 
 	private UiaComObject cacheRequest;
 
@@ -62,30 +62,36 @@ final class UiaComTree implements UiaTree {
 	@Override
 	public String unavailable() {
 		try {
-			connect();
-			return this.unavailable;
+			joinMultithreadedApartment();
 		}
-		catch (UiaComException ex) {
+		catch (UiaComException | LinkageError ex) {
 			return "UI Automation cannot be used from this thread: " + ex.getMessage();
 		}
+		return created();
 	}
 
-	private synchronized UiaComObject connect() {
+	private UiaComObject connect() {
 		joinMultithreadedApartment();
+		String why = created();
+		if (why != null) {
+			throw new UiaComException("UI Automation (" + why + ")", UiaErrors.REGDB_E_CLASSNOTREG);
+		}
+		return this.automation;
+	}
+
+	// creates the automation object on first use; null once it exists, else why not
+	private synchronized String created() {
 		if (!this.tried) {
 			this.tried = true;
 			try {
 				create();
 			}
-			catch (UiaComException | UnsatisfiedLinkError ex) {
+			catch (UiaComException | LinkageError ex) {
 				this.unavailable = "UI Automation could not be created (CoCreateInstance of CUIAutomation): "
 						+ ex.getMessage();
 			}
 		}
-		if (this.unavailable != null) {
-			throw new UiaComException("UI Automation", UiaErrors.REGDB_E_CLASSNOTREG);
-		}
-		return this.automation;
+		return this.unavailable;
 	}
 
 	private void create() {
@@ -119,7 +125,7 @@ final class UiaComTree implements UiaTree {
 		UiaComObject view = created.object("get_ControlViewCondition", UiaVtable.AUTOMATION_GET_CONTROL_VIEW_CONDITION);
 		UiaComObject onScreen = created.object("CreatePropertyCondition",
 				UiaVtable.AUTOMATION_CREATE_PROPERTY_CONDITION, UiaIds.IS_OFFSCREEN,
-				byValue(new Variant.VARIANT(false)));
+				variantArgument(new Variant.VARIANT(false)));
 		this.controlViewOnScreen = created.object("CreateAndCondition", UiaVtable.AUTOMATION_CREATE_AND_CONDITION,
 				view.getPointer(), onScreen.getPointer());
 		onScreen.close();
@@ -213,10 +219,10 @@ final class UiaComTree implements UiaTree {
 			try (UiaComObject root = uia.object("GetRootElement", UiaVtable.AUTOMATION_GET_ROOT_ELEMENT);
 					UiaComObject byId = uia.object("CreatePropertyCondition",
 							UiaVtable.AUTOMATION_CREATE_PROPERTY_CONDITION, UiaIds.RUNTIME_ID,
-							byValue(new Variant.VARIANT(ids)));
+							variantArgument(new Variant.VARIANT(ids)));
 					UiaComObject byProcess = uia.object("CreatePropertyCondition",
 							UiaVtable.AUTOMATION_CREATE_PROPERTY_CONDITION, UiaIds.PROCESS_ID,
-							byValue(new Variant.VARIANT((int) pid)));
+							variantArgument(new Variant.VARIANT((int) pid)));
 					UiaComObject windows = root.object("FindAllBuildCache", UiaVtable.ELEMENT_FIND_ALL_BUILD_CACHE,
 							UiaIds.TREE_SCOPE_CHILDREN, ((pid > 0) ? byProcess : this.controlView).getPointer(),
 							this.cacheRequest.getPointer())) {
@@ -372,7 +378,16 @@ final class UiaComTree implements UiaTree {
 		}
 	}
 
-	private static Variant.VARIANT.ByValue byValue(Variant.VARIANT variant) {
+	/**
+	 * A VARIANT for an {@code [in] VARIANT} parameter. The x64 calling convention passes
+	 * a struct larger than 8 bytes as a pointer to the caller's copy, so on 64-bit the
+	 * VARIANT's memory is passed; 32-bit pushes its 16 bytes by value.
+	 */
+	private static Object variantArgument(Variant.VARIANT variant) {
+		if (Native.POINTER_SIZE == 8) {
+			variant.write();
+			return variant;
+		}
 		return new Variant.VARIANT.ByValue(variant);
 	}
 
