@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
+import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
@@ -198,7 +198,9 @@ final class UiaComTree implements UiaTree {
 				return UiaVariants.decode(UiaPointerMemory.INSTANCE, Pointer.nativeValue(variant));
 			}
 			finally {
-				OleAuto.INSTANCE.VariantClear(new Variant.VARIANT(variant));
+				// frees what the VARIANT owns (a BSTR, a SAFEARRAY) without decoding it
+				// again
+				OleAut32.VARIANT_CLEAR.invokeInt(new Object[] { variant });
 			}
 		});
 	}
@@ -209,7 +211,8 @@ final class UiaComTree implements UiaTree {
 	}
 
 	// finds the element again under its process's top-level windows and hands it on
-	private <T> Optional<T> withElement(long pid, List<Integer> runtimeId, Function<UiaComObject, T> use) {
+	private <T> Optional<T> withElement(long pid, List<Integer> runtimeId,
+			java.util.function.Function<UiaComObject, T> use) {
 		UiaComObject uia = connect();
 		OaIdl.SAFEARRAY ids = OaIdl.SAFEARRAY.createSafeArray(new WTypes.VARTYPE(Variant.VT_I4), runtimeId.size());
 		try {
@@ -233,9 +236,10 @@ final class UiaComTree implements UiaTree {
 				windows.call("get_Length", UiaVtable.ELEMENT_ARRAY_GET_LENGTH, count);
 				for (int i = 0; i < count.getInt(0); i++) {
 					try (UiaComObject window = windows.object("GetElement", UiaVtable.ELEMENT_ARRAY_GET_ELEMENT, i);
-							UiaComObject found = window.object("FindFirstBuildCache",
-									UiaVtable.ELEMENT_FIND_FIRST_BUILD_CACHE, UiaIds.TREE_SCOPE_SUBTREE,
-									byId.getPointer(), this.cacheRequest.getPointer())) {
+							UiaComObject found = (window == null) ? null
+									: window.object("FindFirstBuildCache", UiaVtable.ELEMENT_FIND_FIRST_BUILD_CACHE,
+											UiaIds.TREE_SCOPE_SUBTREE, byId.getPointer(),
+											this.cacheRequest.getPointer())) {
 						if (found != null) {
 							return Optional.ofNullable(use.apply(found));
 						}
@@ -349,7 +353,8 @@ final class UiaComTree implements UiaTree {
 		}
 	}
 
-	private static <T> T pattern(UiaComObject element, int patternId, String iid, Function<UiaComObject, T> use) {
+	private static <T> T pattern(UiaComObject element, int patternId, String iid,
+			java.util.function.Function<UiaComObject, T> use) {
 		try (UiaComObject pattern = element.object("GetCurrentPatternAs", UiaVtable.ELEMENT_GET_CURRENT_PATTERN_AS,
 				patternId, new Guid.REFIID(new Guid.IID(iid)))) {
 			if (pattern == null) {
@@ -361,7 +366,7 @@ final class UiaComTree implements UiaTree {
 
 	private static void run(UiaComObject element, int patternId, String iid,
 			java.util.function.Consumer<UiaComObject> use) {
-		pattern(element, patternId, iid, (Function<UiaComObject, Object>) (p) -> {
+		pattern(element, patternId, iid, (java.util.function.Function<UiaComObject, Object>) (p) -> {
 			use.accept(p);
 			return null;
 		});
@@ -389,6 +394,13 @@ final class UiaComTree implements UiaTree {
 			return variant;
 		}
 		return new Variant.VARIANT.ByValue(variant);
+	}
+
+	// loaded on first use, never when the bean is created (nor on Linux)
+	private static final class OleAut32 {
+
+		static final Function VARIANT_CLEAR = Function.getFunction("oleaut32", "VariantClear", Function.ALT_CONVENTION);
+
 	}
 
 }
