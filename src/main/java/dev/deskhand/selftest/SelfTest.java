@@ -236,7 +236,7 @@ final class SelfTest {
 		}
 		WindowInfo shown = window.window();
 		this.results.add(SelfTestResult.pass("launch", "opened '" + title + "' (pid " + shown.pid() + ", "
-				+ ((shown.bounds() != null) ? "at " + shown.bounds() : "bounds unknown") + ")"));
+				+ ((shown.bounds() != null) ? show(shown.bounds()) : "bounds unknown") + ")"));
 		check("window facts", () -> windowFacts(shown));
 		return window;
 	}
@@ -253,7 +253,7 @@ final class SelfTest {
 			problems.add("no executable");
 		}
 		String detail = "listed with title, pid " + shown.pid() + ", executable '" + shown.executable() + "', bounds "
-				+ shown.bounds();
+				+ ((shown.bounds() != null) ? show(shown.bounds()) : "unknown");
 		return problems.isEmpty() ? SelfTestResult.pass("window facts", detail)
 				: SelfTestResult.warn("window facts", detail + "; missing: " + String.join(", ", problems));
 	}
@@ -377,6 +377,10 @@ final class SelfTest {
 
 	private static String show(Point point) {
 		return "(" + point.x() + "," + point.y() + ")";
+	}
+
+	private static String show(Rect rect) {
+		return rect.width() + "x" + rect.height() + " at (" + rect.x() + "," + rect.y() + ")";
 	}
 
 	private static String quote(String text) {
