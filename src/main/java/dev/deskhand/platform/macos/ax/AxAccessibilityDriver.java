@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 import dev.deskhand.errors.DeskhandException;
@@ -31,14 +32,25 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 
 	private final Duration timeout;
 
+	private final LongPredicate alive;
+
 	/**
 	 * @param system the AX API, asked for on first use (so that building the bean loads
 	 * no native library)
 	 * @param timeout how long one application gets to answer a call
 	 */
 	AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout) {
+		this(system, timeout, (pid) -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+	}
+
+	/**
+	 * @param alive whether a process still runs: AX answers a message to a process that
+	 * quit with {@code kAXErrorCannotComplete}, as it answers one that hangs
+	 */
+	AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout, LongPredicate alive) {
 		this.system = memoize(system);
 		this.timeout = timeout;
+		this.alive = alive;
 	}
 
 	@Override
@@ -354,8 +366,8 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 		}
 	}
 
-	private static boolean alive(long pid) {
-		return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+	private boolean alive(long pid) {
+		return this.alive.test(pid);
 	}
 
 	private static String applicationName(AxSnapshot application) {
