@@ -22,9 +22,15 @@ final class AxWindows {
 	private AxWindows() {
 	}
 
+	/**
+	 * The AX window among {@code frames} that {@code window} is.
+	 * @param frames the windows of the application the window's pid names; when the
+	 * window has no pid, of one of every application in turn, which must then be found by
+	 * its frame or title, not by being its application's only window
+	 */
 	static Optional<AxFrame> match(WindowInfo window, List<AxFrame> frames) {
 		List<AxFrame> shown = frames.stream().filter((frame) -> !frame.minimized()).toList();
-		if (shown.size() == 1) {
+		if (shown.size() == 1 && window.pid() > 0) {
 			return Optional.of(shown.get(0));
 		}
 		String title = (window.title() != null) ? window.title() : "";
@@ -38,6 +44,9 @@ final class AxWindows {
 			.toList();
 		if (sameTitle.size() == 1) {
 			return Optional.of(sameTitle.get(0));
+		}
+		if (window.pid() <= 0 && samePlace.isEmpty() && sameTitle.isEmpty()) {
+			return Optional.empty();
 		}
 		List<AxFrame> byPlace = sameTitle.isEmpty() ? candidates : sameTitle;
 		return byPlace.stream()

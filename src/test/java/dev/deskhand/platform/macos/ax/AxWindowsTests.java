@@ -66,4 +66,12 @@ class AxWindowsTests {
 			.containsSame(this.right);
 	}
 
+	@Test
+	void withoutAPidAnApplicationsOnlyWindowIsNotItByThatAlone() {
+		WindowInfo unknownOwner = new WindowInfo(1234, "Inbox", "", "", "", 0, new Rect(5000, 5000, 10, 10), true);
+		assertThat(AxWindows.match(unknownOwner, List.of(this.other))).isEmpty();
+		WindowInfo sameFrame = new WindowInfo(1234, "", "", "", "", 0, new Rect(100, 100, 300, 200), true);
+		assertThat(AxWindows.match(sameFrame, List.of(this.other))).containsSame(this.other);
+	}
+
 }
