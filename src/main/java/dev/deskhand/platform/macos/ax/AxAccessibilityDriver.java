@@ -89,6 +89,9 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 		List<String> notes = new ArrayList<>();
 		List<Element> elements = new ArrayList<>();
 		boolean matchedWindow = false;
+		// the menu bar on screen is the frontmost application's: the focused window's, or
+		// the first in the window server's order
+		long frontmost = (window != null) ? (window.focused() ? window.pid() : 0) : pids.isEmpty() ? 0 : pids.get(0);
 		for (long pid : pids) {
 			try {
 				AxNode application = session.application(pid);
@@ -117,6 +120,13 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 								+ AxWalk.MAX_DEPTH + " levels): narrow the query");
 					}
 					if (outcome.truncated()) {
+						return new ElementList(elements, true, notes);
+					}
+				}
+				Optional<AxFrame> menuBar = (pid == frontmost) ? menuBar(application, pid) : Optional.empty();
+				if (menuBar.isPresent() && (window == null || matchedWindow)) {
+					if (AxWalk.collect(menuBar.get().node(), menuBar.get().path(), null, query, app, elements)
+						.truncated()) {
 						return new ElementList(elements, true, notes);
 					}
 				}
@@ -161,6 +171,19 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 			}
 		}
 		return frames;
+	}
+
+	// the application's menu bar among its AXChildren
+	private static Optional<AxFrame> menuBar(AxNode application, long pid) {
+		List<AxNode> children = application.children();
+		for (int i = 0; i < children.size(); i++) {
+			AxSnapshot snapshot = children.get(i).read();
+			if ("AXMenuBar".equals(snapshot.role())) {
+				return Optional.of(new AxFrame(children.get(i), new AxPath(pid, List.of(i), snapshot.role()), "",
+						AxElements.bounds(snapshot), false));
+			}
+		}
+		return Optional.empty();
 	}
 
 	@Override

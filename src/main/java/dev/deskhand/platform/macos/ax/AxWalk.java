@@ -94,6 +94,11 @@ final class AxWalk {
 				into.add(
 						AxElements.element(at.handle(), snapshot.withActions(step.node().actionNames()), app, visible));
 			}
+			if (query.showingOnly() && "AXMenuBarItem".equals(snapshot.role())
+					&& !Boolean.TRUE.equals(snapshot.selected())) {
+				// a closed menu's items keep frames where the menu would open
+				continue;
+			}
 			if (step.depth() >= MAX_DEPTH) {
 				cut = true;
 				continue;

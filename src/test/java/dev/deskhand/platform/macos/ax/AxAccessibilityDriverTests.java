@@ -50,7 +50,11 @@ class AxAccessibilityDriverTests {
 			(pid) -> !this.quit.contains(pid));
 
 	AxAccessibilityDriverTests() {
-		this.mail.add(snap("AXMenuBar").frame(0, 0, 1440, 25)).add(snap("AXMenuBarItem").title("File"));
+		AxFixtures.Node file = this.mail.add(snap("AXMenuBar").frame(0, 0, 1440, 25))
+			.add(snap("AXMenuBarItem").title("File").frame(40, 0, 40, 25).actions("AXPress", "AXCancel"));
+		// a closed menu: its items keep the frames they will have when it opens
+		file.add(snap("AXMenu").frame(40, 25, 200, 300))
+			.add(snap("AXMenuItem").title("New Message").frame(40, 30, 200, 20).actions("AXPress"));
 		this.compose = this.mail.add(snap("AXWindow").title("New Message").frame(100, 100, 600, 500));
 		AxFixtures.Node toolbar = this.compose.add(snap("AXToolbar").frame(100, 100, 600, 50));
 		this.send = toolbar
@@ -65,6 +69,8 @@ class AxAccessibilityDriverTests {
 		this.compose.add(snap("AXStaticText").value("Draft saved").frame(110, 560, 200, 20));
 		AxFixtures.Node viewer = this.mail.add(snap("AXWindow").title("Inbox").frame(800, 100, 600, 500));
 		viewer.add(snap("AXButton").title("Reply").frame(810, 110, 40, 30).actions("AXPress"));
+		this.safari.add(snap("AXMenuBar").frame(0, 0, 1440, 25))
+			.add(snap("AXMenuBarItem").title("Bookmarks").frame(300, 0, 80, 25).actions("AXPress"));
 		AxFixtures.Node browser = this.safari.add(snap("AXWindow").title("Apple").frame(0, 25, 1440, 875));
 		this.reload = browser.add(snap("AXButton").description("Reload").frame(300, 30, 20, 20).actions("AXPress"));
 		this.desktop.with(this.mail).with(this.safari);
@@ -125,10 +131,10 @@ class AxAccessibilityDriverTests {
 	}
 
 	@Test
-	void everyApplicationsWindowsAreListedFrontToBackWithoutTheMenuBar() {
+	void everyApplicationsWindowsAreListedFrontToBackWithTheFrontmostMenuBar() {
 		ElementList list = this.driver.list(everything(null, null));
 		assertThat(list.elements()).extracting(Element::name)
-			.containsExactly("Send", "To", "Password", "Draft saved", "Reply", "Reload");
+			.containsExactly("Send", "To", "Password", "Draft saved", "Reply", "File", "Reload");
 		assertThat(list.truncated()).isFalse();
 		assertThat(list.notes()).isEmpty();
 		Element to = list.elements().get(1);
@@ -138,14 +144,39 @@ class AxAccessibilityDriverTests {
 		assertThat(to.handle().id()).isEqualTo("/1/1:AXTextField");
 		assertThat(to.states()).contains(ElementState.EDITABLE, ElementState.SHOWING);
 		assertThat(list.elements().get(2).value()).isNull();
-		assertThat(list.elements().get(5).app().name()).isEqualTo("Safari");
+		assertThat(list.elements().get(5).handle().id()).isEqualTo("/0/0:AXMenuBarItem");
+		assertThat(list.elements().get(5).role()).isEqualTo(ElementRole.MENU);
+		assertThat(list.elements().get(6).app().name()).isEqualTo("Safari");
 		assertThat(this.desktop.closed).isEqualTo(this.desktop.sessions);
+	}
+
+	@Test
+	void theFocusedWindowComesWithItsMenuBarAndAnOpenMenusItems() {
+		WindowInfo focused = window(42, "New Message", new Rect(100, 100, 600, 500));
+		assertThat(this.driver.list(everything(focused, null)).elements()).extracting(Element::name)
+			.containsExactly("Send", "To", "Password", "Draft saved", "File");
+		AxFixtures.Node file = this.mail.children.get(0).children.get(0);
+		file.snap.selected(true);
+		assertThat(this.driver.list(everything(focused, null)).elements()).extracting(Element::name)
+			.endsWith("File", "New Message");
+		WindowInfo behind = new WindowInfo(5151, "Inbox", "", "", "", 42, new Rect(800, 100, 600, 500), false);
+		assertThat(this.driver.list(everything(behind, null)).elements()).extracting(Element::name)
+			.containsExactly("Reply");
+	}
+
+	@Test
+	void aMenuBarItemIsPressedAndRefreshedLikeAnyElement() {
+		Element file = listed("File");
+		assertThat(this.driver.refresh(file)).hasValueSatisfying(
+				(fresh) -> assertThat(fresh.states()).contains(dev.deskhand.platform.elements.ElementState.SHOWING));
+		assertThat(this.driver.doAction(file, 0)).isTrue();
+		assertThat(this.mail.children.get(0).children.get(0).performed).containsExactly("AXPress");
 	}
 
 	@Test
 	void aWindowIsFoundByItsFrame() {
 		ElementList list = this.driver.list(everything(window(42, "", new Rect(800, 100, 600, 500)), null));
-		assertThat(list.elements()).extracting(Element::name).containsExactly("Reply");
+		assertThat(list.elements()).extracting(Element::name).containsExactly("Reply", "File");
 	}
 
 	@Test
@@ -174,13 +205,13 @@ class AxAccessibilityDriverTests {
 		assertThat(list.elements()).extracting(Element::name).containsExactly("Send", "To", "Password", "Draft saved");
 		assertThat(list.truncated()).isTrue();
 		assertThat(this.safari.reads).isZero();
-		// all five of Mail's: truncated because Safari has more
-		ElementList five = this.driver.list(atMost(5));
-		assertThat(five.elements()).hasSize(5);
-		assertThat(five.truncated()).isTrue();
+		// all six of Mail's (with its menu bar): truncated because Safari has more
 		ElementList six = this.driver.list(atMost(6));
 		assertThat(six.elements()).hasSize(6);
-		assertThat(six.truncated()).isFalse();
+		assertThat(six.truncated()).isTrue();
+		ElementList seven = this.driver.list(atMost(7));
+		assertThat(seven.elements()).hasSize(7);
+		assertThat(seven.truncated()).isFalse();
 	}
 
 	private static ElementQuery atMost(int max) {
