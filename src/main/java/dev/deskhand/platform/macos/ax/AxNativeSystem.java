@@ -53,7 +53,7 @@ final class AxNativeSystem implements AxSystem {
 
 	private final CFStringRef parentName;
 
-	private final CFStringRef actionValue;
+	private final CFStringRef valueName;
 
 	private final CFStringRef focusedName;
 
@@ -86,7 +86,7 @@ final class AxNativeSystem implements AxSystem {
 					coreFoundation.getGlobalVariableAddress("kCFTypeArrayCallBacks"))
 			.getPointer();
 		this.parentName = CFStringRef.createCFString("AXParent");
-		this.actionValue = this.names[ATTRIBUTES.indexOf("AXValue")];
+		this.valueName = this.names[ATTRIBUTES.indexOf("AXValue")];
 		this.focusedName = CFStringRef.createCFString("AXFocused");
 		this.ownerPid = CFStringRef.createCFString("kCGWindowOwnerPID");
 		this.layer = CFStringRef.createCFString("kCGWindowLayer");
@@ -231,7 +231,7 @@ final class AxNativeSystem implements AxSystem {
 			String description = string(slots[3]);
 			String label = null;
 			if (blank(title) && blank(description) && isType(slots[14], AxNativeSystem.this.elementType)) {
-				label = string(copy(slots[14], AxNativeSystem.this.actionValue));
+				label = string(copy(slots[14], AxNativeSystem.this.valueName));
 			}
 			Boolean expanded = bool(slots[8]);
 			return new AxSnapshot(string(slots[0]), string(slots[1]), title, description, label, value(slots[4]),
@@ -289,7 +289,7 @@ final class AxNativeSystem implements AxSystem {
 		public boolean valueSettable() {
 			ByteByReference out = new ByteByReference();
 			int error = AxNativeSystem.this.ax.AXUIElementIsAttributeSettable(this.element,
-					AxNativeSystem.this.actionValue.getPointer(), out);
+					AxNativeSystem.this.valueName.getPointer(), out);
 			if (error == AxErrors.ATTRIBUTE_UNSUPPORTED || error == AxErrors.NO_VALUE) {
 				return false;
 			}
@@ -299,7 +299,7 @@ final class AxNativeSystem implements AxSystem {
 
 		@Override
 		public String text() {
-			return string(copy(this.element, AxNativeSystem.this.actionValue));
+			return string(copy(this.element, AxNativeSystem.this.valueName));
 		}
 
 		@Override
@@ -315,7 +315,7 @@ final class AxNativeSystem implements AxSystem {
 			CFStringRef value = CFStringRef.createCFString(text);
 			this.session.own(value.getPointer());
 			check(AxNativeSystem.this.ax.AXUIElementSetAttributeValue(this.element,
-					AxNativeSystem.this.actionValue.getPointer(), value.getPointer()),
+					AxNativeSystem.this.valueName.getPointer(), value.getPointer()),
 					"AXUIElementSetAttributeValue(AXValue)");
 		}
 
