@@ -1,0 +1,25 @@
+package dev.deskhand.platform.macos.ax;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.deskhand.platform.ConditionalOnOs;
+import dev.deskhand.platform.OperatingSystem;
+
+/**
+ * The accessibility driver bean on macOS. It loads nothing at start-up: the AX API is
+ * reached on the first status or call, and without the Accessibility permission the
+ * status says where to grant it and every call answers {@code E_UNSUPPORTED}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnOs(OperatingSystem.MACOS)
+@EnableConfigurationProperties(AxProperties.class)
+class AxConfiguration {
+
+	@Bean
+	AxAccessibilityDriver axAccessibilityDriver(AxProperties properties) {
+		return new AxAccessibilityDriver(() -> new AxNativeSystem(properties.callTimeout()), properties.callTimeout());
+	}
+
+}
