@@ -18,6 +18,7 @@ import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PlatformCheck;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.windows.jna.InputApi;
 
 /**
  * The Windows driver: user32 {@code SendInput}, GDI capture and shcore DPI through JNA,
@@ -74,7 +75,8 @@ final class WindowsDesktopDriver implements DesktopDriver, AutoCloseable {
 		this.displays = new WindowsDisplayDriver(libraries.display(), libraries.shcore());
 		this.capture = new WindowsCapture(libraries.user32(), libraries.gdi32(), libraries.gdi(), this.desktop::read);
 		this.pointer = new WindowsPointerDriver(this.sender, this.held, this.displays::virtualDesk);
-		this.keyboard = new WindowsKeyboardDriver(this.sender, this.held, this.planner);
+		this.keyboard = new WindowsKeyboardDriver(this.sender, this.held, this.planner,
+				(unit) -> libraries.input().VkKeyScanW((char) unit));
 	}
 
 	@Override

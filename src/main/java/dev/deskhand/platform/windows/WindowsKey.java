@@ -2,6 +2,7 @@ package dev.deskhand.platform.windows;
 
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.IntUnaryOperator;
 
 import dev.deskhand.platform.keys.KeyNames;
 
@@ -31,6 +32,18 @@ sealed interface WindowsKey {
 	 * virtual key nor a character, such as {@code XF86Eject})
 	 */
 	static Optional<WindowsKey> of(String keysymName) {
+		return of(keysymName, (unit) -> -1);
+	}
+
+	/**
+	 * Like {@link #of(String)}, but a character that the keyboard layout types on a key
+	 * of its own without Shift, Ctrl or Alt ({@code comma}, {@code minus}, {@code slash}
+	 * on a US layout) is that key, so that {@code ctrl+comma} or {@code ctrl+minus} reach
+	 * applications as shortcuts, not as characters.
+	 * @param layoutKey {@code VkKeyScanW} of a UTF-16 code unit: the virtual key in the
+	 * low byte, the shift state in the high byte, -1 when no key types it
+	 */
+	static Optional<WindowsKey> of(String keysymName, IntUnaryOperator layoutKey) {
 		var code = VirtualKeys.code(keysymName);
 		if (code.isPresent()) {
 			return Optional.of(new Virtual(code.getAsInt(), VirtualKeys.extended(keysymName)));
@@ -40,7 +53,16 @@ sealed interface WindowsKey {
 			return Optional.empty();
 		}
 		int codePoint = codePoint(keysym.getAsLong());
-		return (codePoint < 0) ? Optional.empty() : Optional.of(new Unicode(Character.toString(codePoint)));
+		if (codePoint < 0) {
+			return Optional.empty();
+		}
+		if (Character.isBmpCodePoint(codePoint)) {
+			int scan = layoutKey.applyAsInt(codePoint);
+			if (scan != -1 && (scan & 0xFF) != 0xFF && (scan & 0xFF00) == 0) {
+				return Optional.of(new Virtual(scan & 0xFF, false));
+			}
+		}
+		return Optional.of(new Unicode(Character.toString(codePoint)));
 	}
 
 	/**

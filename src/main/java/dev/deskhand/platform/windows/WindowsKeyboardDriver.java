@@ -3,6 +3,7 @@ package dev.deskhand.platform.windows;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntUnaryOperator;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -13,10 +14,11 @@ import dev.deskhand.platform.keys.KeyNames;
 /**
  * Keyboard input as {@code SendInput} keyboard events: keys by virtual-key code (with
  * {@code KEYEVENTF_EXTENDEDKEY} where Windows needs it and the scan code
- * {@code MapVirtualKeyW} gives), characters without a layout-independent key and all
- * typed text as {@code KEYEVENTF_UNICODE}, which needs no keyboard layout at all. Typing
- * does not lift modifiers held with {@code hold_key} (X11 does): not yet checked what
- * applications make of a {@code VK_PACKET} with Ctrl down.
+ * {@code MapVirtualKeyW} gives), a character key on the layout's own key when it has one
+ * that needs no Shift ({@code VkKeyScanW}, the input thread's layout), other characters
+ * and all typed text as {@code KEYEVENTF_UNICODE}, which needs no keyboard layout at all.
+ * Typing does not lift modifiers held with {@code hold_key} (X11 does): not yet checked
+ * what applications make of a {@code VK_PACKET} with Ctrl down.
  */
 final class WindowsKeyboardDriver implements KeyboardDriver {
 
@@ -36,10 +38,18 @@ final class WindowsKeyboardDriver implements KeyboardDriver {
 	 */
 	private final Set<Integer> pressedEver = ConcurrentHashMap.newKeySet();
 
-	WindowsKeyboardDriver(WindowsInputSink sink, HeldInputs held, WindowsInputPlanner planner) {
+	private final IntUnaryOperator layoutKeys;
+
+	/**
+	 * @param layoutKeys {@code VkKeyScanW}: the keyboard layout's key for a character
+	 * (see {@link WindowsKey#of(String, IntUnaryOperator)})
+	 */
+	WindowsKeyboardDriver(WindowsInputSink sink, HeldInputs held, WindowsInputPlanner planner,
+			IntUnaryOperator layoutKeys) {
 		this.sink = sink;
 		this.held = held;
 		this.planner = planner;
+		this.layoutKeys = layoutKeys;
 	}
 
 	/** Names Windows can press: a virtual key, or a character. */
@@ -48,9 +58,9 @@ final class WindowsKeyboardDriver implements KeyboardDriver {
 		return WindowsKey.of(keyName).isPresent();
 	}
 
-	private static WindowsKey require(String keyName) {
-		return WindowsKey.of(keyName)
-			.or(() -> KeyNames.resolve(keyName).flatMap(WindowsKey::of))
+	private WindowsKey require(String keyName) {
+		return WindowsKey.of(keyName, this.layoutKeys)
+			.or(() -> KeyNames.resolve(keyName).flatMap((name) -> WindowsKey.of(name, this.layoutKeys)))
 			.orElseThrow(() -> DeskhandException.args("unknown key name '" + keyName
 					+ "': use an X keysym name such as Control_L, Return, a, F5 or Page_Down"));
 	}

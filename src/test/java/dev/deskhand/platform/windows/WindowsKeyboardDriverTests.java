@@ -23,7 +23,13 @@ class WindowsKeyboardDriverTests {
 
 	private final WindowsInputPlanner planner = new WindowsInputPlanner((vk) -> 0);
 
-	private final WindowsKeyboardDriver keyboard = new WindowsKeyboardDriver(this.sink, this.held, this.planner);
+	/** VkKeyScanW of a US layout: ',' on VK_OEM_COMMA, '+' on Shift+VK_OEM_PLUS. */
+	private final WindowsKeyboardDriver keyboard = new WindowsKeyboardDriver(this.sink, this.held, this.planner,
+			(unit) -> switch (unit) {
+				case ',' -> 0xBC;
+				case '+' -> 0x1BB;
+				default -> -1;
+			});
 
 	@Test
 	void aPressIsTrackedUntilItsRelease() {
@@ -38,6 +44,15 @@ class WindowsKeyboardDriverTests {
 		assertThat(this.sink.all()).containsExactly(new WindowsInput.Key(0xA3, 0, 0x0001),
 				new WindowsInput.Key(0, '!', 0x0004), new WindowsInput.Key(0xA3, 0, 0x0003),
 				new WindowsInput.Key(0, '!', 0x0006));
+	}
+
+	@Test
+	void aCharacterOnAnUnshiftedKeyOfTheLayoutIsThatKeySoShortcutsWork() {
+		this.keyboard.pressKey("comma");
+		this.keyboard.pressKey("plus");
+		assertThat(this.sink.all()).containsExactly(new WindowsInput.Key(0xBC, 0, 0),
+				new WindowsInput.Key(0, '+', 0x0004));
+		assertThat(this.keyboard.pressedEver()).containsExactly(0xBC);
 	}
 
 	@Test

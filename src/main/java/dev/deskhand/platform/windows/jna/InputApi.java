@@ -33,6 +33,12 @@ public interface InputApi extends Library {
 
 	int MapVirtualKeyW(int code, int mapType);
 
+	/**
+	 * The calling thread's keyboard layout's key for a character: the virtual key in the
+	 * low byte, the shift state (1 Shift, 2 Ctrl, 4 Alt) in the high byte, -1 when none.
+	 */
+	short VkKeyScanW(char character);
+
 	/** The high bit (the sign) is set while the key is down. */
 	short GetAsyncKeyState(int virtualKey);
 
