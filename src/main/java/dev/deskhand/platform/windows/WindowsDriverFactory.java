@@ -1,0 +1,77 @@
+package dev.deskhand.platform.windows;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.platform.win32.WinNT;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.PlatformCheck;
+import dev.deskhand.platform.windows.jna.DisplayApi;
+
+/**
+ * Builds the driver. The first thing it does is make the process PerMonitorV2 DPI aware:
+ * Windows fixes a process's awareness when it creates its first window or DC, and every
+ * coordinate Deskhand reads or sends depends on it.
+ */
+final class WindowsDriverFactory {
+
+	private static final Logger logger = LoggerFactory.getLogger(WindowsDriverFactory.class);
+
+	private WindowsDriverFactory() {
+	}
+
+	/**
+	 * @throws DeskhandException E_NO_DESKTOP when user32, gdi32 or shcore cannot be
+	 * loaded
+	 */
+	static WindowsDesktopDriver create() {
+		DisplayApi display;
+		WindowsLibraries libraries;
+		try {
+			display = DisplayApi.load();
+		}
+		catch (UnsatisfiedLinkError ex) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"cannot load user32.dll (" + ex.getMessage() + "); Deskhand needs a Windows desktop session", ex);
+		}
+		PlatformCheck dpi = becomePerMonitorV2(display).check();
+		try {
+			libraries = WindowsLibraries.load(display);
+		}
+		catch (UnsatisfiedLinkError ex) {
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "cannot load the Windows libraries Deskhand needs"
+					+ " (user32, gdi32, shcore from Windows 8.1, advapi32): " + ex.getMessage(), ex);
+		}
+		if (dpi.ok()) {
+			logger.info("dpi awareness: {}", dpi.detail());
+		}
+		else {
+			logger.warn("dpi awareness: {}", dpi.detail());
+		}
+		String session = System.getenv("SESSIONNAME");
+		WindowsDesktopDriver driver = new WindowsDesktopDriver(libraries, dpi,
+				((session != null && !session.isBlank()) ? session : "session") + " WinSta0\\Default");
+		if (!driver.reachable()) {
+			logger.warn("{}; Deskhand answers E_NO_DESKTOP until it is", WindowsInputVerdict.NO_DESKTOP);
+		}
+		return driver;
+	}
+
+	private static WindowsDpiAwareness becomePerMonitorV2(DisplayApi user32) {
+		WinNT.HANDLE v2 = new WinNT.HANDLE(Pointer.createConstant(DisplayApi.PER_MONITOR_AWARE_V2));
+		try {
+			int error = user32.SetProcessDpiAwarenessContext(v2) ? 0 : Native.getLastError();
+			WinNT.HANDLE current = user32.GetThreadDpiAwarenessContext();
+			return new WindowsDpiAwareness(true, error, user32.AreDpiAwarenessContextsEqual(current, v2),
+					user32.GetAwarenessFromDpiAwarenessContext(current));
+		}
+		catch (UnsatisfiedLinkError ex) {
+			return WindowsDpiAwareness.unavailable();
+		}
+	}
+
+}
