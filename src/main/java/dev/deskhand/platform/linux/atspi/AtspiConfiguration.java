@@ -9,6 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.platform.linux.ProcessExecutables;

@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.OperatingSystem;
 
@@ -14,11 +15,11 @@ import dev.deskhand.platform.OperatingSystem;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.MACOS)
-@EnableConfigurationProperties(AxProperties.class)
+@EnableConfigurationProperties(AccessibilityProperties.class)
 class AxConfiguration {
 
 	@Bean
-	AxAccessibilityDriver axAccessibilityDriver(AxProperties properties) {
+	AxAccessibilityDriver axAccessibilityDriver(AccessibilityProperties properties) {
 		return new AxAccessibilityDriver(() -> new AxNativeSystem(properties.callTimeout()), properties.callTimeout());
 	}
 

@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.OperatingSystem;
 
@@ -14,11 +15,11 @@ import dev.deskhand.platform.OperatingSystem;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.WINDOWS)
-@EnableConfigurationProperties(UiaProperties.class)
+@EnableConfigurationProperties(AccessibilityProperties.class)
 class UiaConfiguration {
 
 	@Bean
-	UiaAccessibilityDriver uiaAccessibilityDriver(UiaProperties properties) {
+	UiaAccessibilityDriver uiaAccessibilityDriver(AccessibilityProperties properties) {
 		return new UiaAccessibilityDriver(new UiaComTree(properties.callTimeout()), properties.callTimeout());
 	}
 

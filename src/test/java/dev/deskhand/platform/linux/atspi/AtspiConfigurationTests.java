@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.elements.AccessibilityDriver;
 
 import static org.assertj.core.api.Assertions.assertThat;

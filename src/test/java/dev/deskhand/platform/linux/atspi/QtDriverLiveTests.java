@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.elements.Element;

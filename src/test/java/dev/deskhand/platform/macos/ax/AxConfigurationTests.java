@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.elements.AccessibilityDriver;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,7 +25,8 @@ class AxConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(AccessibilityDriver.class);
 				assertThat(context.getBean(AccessibilityDriver.class).name()).isEqualTo("ax");
-				assertThat(context.getBean(AxProperties.class).callTimeout()).isEqualTo(Duration.ofMillis(750));
+				assertThat(context.getBean(AccessibilityProperties.class).callTimeout())
+					.isEqualTo(Duration.ofMillis(750));
 			});
 	}
 
@@ -39,7 +41,7 @@ class AxConfigurationTests {
 	@Test
 	void theCallTimeoutDefaultsToTwoSecondsAndMustBePositive() {
 		this.runner.withPropertyValues("deskhand.platform.os=macos")
-			.run((context) -> assertThat(context.getBean(AxProperties.class).callTimeout())
+			.run((context) -> assertThat(context.getBean(AccessibilityProperties.class).callTimeout())
 				.isEqualTo(Duration.ofSeconds(2)));
 		this.runner.withPropertyValues("deskhand.platform.os=macos", "deskhand.accessibility.call-timeout=0s")
 			.run((context) -> assertThat(context).hasFailed());

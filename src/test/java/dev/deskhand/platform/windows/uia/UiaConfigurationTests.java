@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.elements.AccessibilityDriver;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,8 @@ class UiaConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(AccessibilityDriver.class);
 				assertThat(context.getBean(AccessibilityDriver.class).name()).isEqualTo("uia");
-				assertThat(context.getBean(UiaProperties.class).callTimeout()).isEqualTo(Duration.ofMillis(750));
+				assertThat(context.getBean(AccessibilityProperties.class).callTimeout())
+					.isEqualTo(Duration.ofMillis(750));
 			});
 	}
 
@@ -40,7 +42,7 @@ class UiaConfigurationTests {
 	@Test
 	void theCallTimeoutDefaultsToTwoSecondsAndMustBePositive() {
 		this.runner.withPropertyValues("deskhand.platform.os=windows")
-			.run((context) -> assertThat(context.getBean(UiaProperties.class).callTimeout())
+			.run((context) -> assertThat(context.getBean(AccessibilityProperties.class).callTimeout())
 				.isEqualTo(Duration.ofSeconds(2)));
 		this.runner.withPropertyValues("deskhand.platform.os=windows", "deskhand.accessibility.call-timeout=-1s")
 			.run((context) -> assertThat(context).hasFailed());
