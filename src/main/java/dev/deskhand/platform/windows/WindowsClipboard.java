@@ -29,9 +29,10 @@ import dev.deskhand.platform.windows.jna.ClipboardApi;
  * block), so unlike X11 nothing needs to stay alive to answer other programs: the text
  * outlives the owner window and Deskhand itself. That owner is a message-only window made
  * for the write and destroyed after it: Microsoft documents that {@code SetClipboardData}
- * fails after {@code OpenClipboard(NULL)} and {@code EmptyClipboard}, and a window kept
- * between writes would need a message loop, or programs that send it clipboard messages
- * would wait on it.
+ * fails after {@code OpenClipboard(NULL)} and {@code EmptyClipboard} (EmptyClipboard's
+ * remarks, learn.microsoft.com/windows/win32/api/winuser/nf-winuser-emptyclipboard), and
+ * a window kept between writes would need a message loop, or programs that send it
+ * clipboard messages would wait on it.
  * <p>
  * user32 and kernel32 are loaded on first use, never on another OS.
  */
