@@ -1,0 +1,41 @@
+package dev.deskhand.platform.macos;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.platform.InputStateSensor;
+import dev.deskhand.platform.Point;
+
+/**
+ * The failsafe's view: each key's hardware state from
+ * {@code CGEventSourceKeyState(kCGEventSourceStateHIDSystemState)} (what the keyboard
+ * holds, not what applications were told), and the pointer from an empty event's
+ * location. Needs no connection and no permission; thread-safe.
+ */
+final class MacInputSensor implements InputStateSensor {
+
+	@Override
+	public boolean isHeld(List<String> keyNames) {
+		for (String name : keyNames) {
+			OptionalInt code = MacKeyCodes.code(name);
+			if (code.isEmpty()) {
+				throw DeskhandException.args("no key named '" + name + "' on a Mac keyboard");
+			}
+			if (!MacEvents.isDown(code.getAsInt())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	@Override
+	public Point pointerPosition() {
+		return MacEvents.pointerPosition();
+	}
+
+	@Override
+	public void close() {
+	}
+
+}
