@@ -59,11 +59,10 @@ final class MacCaptureDriver implements CaptureDriver {
 	public Frame capture(Rect region, int[] buffer) {
 		this.state.requireCapture();
 		MacCaptureArea area = MacDisplays.locate(this.displays.records(), region);
-		Rect points = area.points();
 		Pointer image;
 		try {
 			image = CG.CGDisplayCreateImageForRect(area.displayId(),
-					new CGRect.ByValue(points.x(), points.y(), points.width(), points.height()));
+					new CGRect.ByValue(area.x(), area.y(), area.width(), area.height()));
 		}
 		catch (UnsatisfiedLinkError ex) {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,

@@ -68,9 +68,9 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private MacDesktopDriver(Duration doubleClick, MacApplications applications) {
 		this.clicks = new MacClickCounter(doubleClick);
-		this.pointer = new MacPointerDriver(this.events, this.held, this.state, this.clicks);
+		this.pointer = new MacPointerDriver(this.events, this.held, this.state, this.clicks, this.displays);
 		this.keyboard = new MacKeyboardDriver(this.events, this.held, this.state);
-		this.windows = new MacWindowDriver(applications);
+		this.windows = new MacWindowDriver(applications, this.displays);
 	}
 
 	/**
@@ -198,7 +198,7 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public InputStateSensor openSensor(List<String> chord) {
-		return new MacInputSensor();
+		return new MacInputSensor(this.displays);
 	}
 
 	/**

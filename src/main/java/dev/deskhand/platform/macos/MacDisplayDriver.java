@@ -10,6 +10,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DisplayDriver;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.macos.jna.CGPoint;
 import dev.deskhand.platform.macos.jna.CGRect;
 import dev.deskhand.platform.macos.jna.CoreGraphics;
 
@@ -31,7 +32,8 @@ final class MacDisplayDriver implements DisplayDriver {
 
 	@Override
 	public Point pointerPosition() {
-		return MacEvents.pointerPosition();
+		CGPoint location = MacEvents.location();
+		return MacDisplays.toDesktop(records(), location.x, location.y);
 	}
 
 	List<MacDisplayRecord> records() {

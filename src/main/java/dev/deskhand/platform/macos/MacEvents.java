@@ -4,7 +4,6 @@ import com.sun.jna.Pointer;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.platform.Point;
 import dev.deskhand.platform.macos.jna.CGPoint;
 import dev.deskhand.platform.macos.jna.CoreGraphics;
 
@@ -71,11 +70,6 @@ final class MacEvents {
 		finally {
 			MacFoundation.release(event);
 		}
-	}
-
-	static Point pointerPosition() {
-		CGPoint location = location();
-		return new Point((int) Math.floor(location.x), (int) Math.floor(location.y));
 	}
 
 	/** Whether a key is down by the hardware's (HID system's) account. */

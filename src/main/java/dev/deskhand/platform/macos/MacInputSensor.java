@@ -29,9 +29,15 @@ final class MacInputSensor implements InputStateSensor {
 		return true;
 	}
 
+	private final MacDisplayDriver displays;
+
+	MacInputSensor(MacDisplayDriver displays) {
+		this.displays = displays;
+	}
+
 	@Override
 	public Point pointerPosition() {
-		return MacEvents.pointerPosition();
+		return this.displays.pointerPosition();
 	}
 
 	@Override

@@ -27,7 +27,11 @@ final class MacPointerDriver implements PointerDriver {
 
 	private final MacClickCounter clicks;
 
-	MacPointerDriver(MacEvents events, HeldInputs held, MacDesktopState state, MacClickCounter clicks) {
+	private final MacDisplayDriver displays;
+
+	MacPointerDriver(MacEvents events, HeldInputs held, MacDesktopState state, MacClickCounter clicks,
+			MacDisplayDriver displays) {
+		this.displays = displays;
 		this.events = events;
 		this.held = held;
 		this.state = state;
@@ -37,7 +41,9 @@ final class MacPointerDriver implements PointerDriver {
 	@Override
 	public void moveTo(int x, int y) {
 		this.state.requireInput();
-		this.events.mouse(MacMouseEvents.move(heldButtons(this.held)), x, y, 0, flags());
+		// desktop units are backing pixels; Quartz takes points, fractional ones too
+		double[] points = MacDisplays.toPoints(this.displays.records(), x, y);
+		this.events.mouse(MacMouseEvents.move(heldButtons(this.held)), points[0], points[1], 0, flags());
 	}
 
 	@Override

@@ -27,7 +27,10 @@ final class MacWindowDriver implements WindowDriver {
 
 	private final MacApplications applications;
 
-	MacWindowDriver(MacApplications applications) {
+	private final MacDisplayDriver displays;
+
+	MacWindowDriver(MacApplications applications, MacDisplayDriver displays) {
+		this.displays = displays;
 		this.applications = applications;
 	}
 
@@ -38,7 +41,15 @@ final class MacWindowDriver implements WindowDriver {
 
 	@Override
 	public List<WindowInfo> list() {
-		return MacWindowList.parse(windowMaps(), this.applications.frontmostPid(), this.applications::executable);
+		List<MacDisplayRecord> records = this.displays.records();
+		// Quartz gives window bounds in points; the SPI wants desktop units
+		return MacWindowList.parse(windowMaps(), this.applications.frontmostPid(), this.applications::executable)
+			.stream()
+			.map((window) -> (window.bounds() == null) ? window
+					: new WindowInfo(window.id(), window.title(), window.appClass(), window.appInstance(),
+							window.executable(), window.pid(), MacDisplays.toDesktop(records, window.bounds()),
+							window.focused()))
+			.toList();
 	}
 
 	@Override

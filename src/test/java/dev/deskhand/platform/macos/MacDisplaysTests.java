@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,8 +15,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Recorded Quartz display lists (points from {@code CGDisplayBounds}, backing pixels from
- * the display mode) become displays in points with pixels-per-point scale factors, and
- * regions map to the right display's own points and pixels.
+ * the display mode) become displays in desktop units — backing pixels, each display at
+ * its point origin times the greatest scale — and points map to and from them on the
+ * display that holds them.
  */
 class MacDisplaysTests {
 
@@ -25,17 +27,31 @@ class MacDisplaysTests {
 	private static final MacDisplayRecord LEFT = new MacDisplayRecord(69734208, -1920, -300, 1920, 1080, 1920, 1080,
 			false);
 
+	private static final List<MacDisplayRecord> DESK = List.of(LEFT, RETINA);
+
 	@Test
-	void aRetinaPanelIsPointsWithScaleTwoAndTheMainDisplayComesFirst() {
-		List<DisplayInfo> infos = MacDisplays.infos(List.of(LEFT, RETINA));
+	void aRetinaPanelIsItsBackingPixelsWithScaleTwoAndTheMainDisplayComesFirst() {
+		List<DisplayInfo> infos = MacDisplays.infos(DESK);
 
 		assertThat(infos).extracting(DisplayInfo::id).containsExactly("1", "69734208");
-		assertThat(infos.get(0).bounds()).isEqualTo(new Rect(0, 0, 2560, 1440));
+		assertThat(infos.get(0).bounds()).isEqualTo(new Rect(0, 0, 5120, 2880));
 		assertThat(infos.get(0).scaleFactor()).isEqualTo(2.0);
 		assertThat(infos.get(0).primary()).isTrue();
-		assertThat(infos.get(1).bounds()).isEqualTo(new Rect(-1920, -300, 1920, 1080));
+		// at twice its point origin, its own pixels wide: a gap to the panel, no overlap
+		assertThat(infos.get(1).bounds()).isEqualTo(new Rect(-3840, -600, 1920, 1080));
 		assertThat(infos.get(1).scaleFactor()).isEqualTo(1.0);
 		assertThat(infos.get(1).primary()).isFalse();
+		assertThat(infos.get(1).bounds().right()).isLessThan(infos.get(0).bounds().x());
+	}
+
+	@Test
+	void displaysSideBySideInPointsStayApartWhateverTheirScales() {
+		// a 1x monitor right of the retina panel: it starts at 2560 points
+		MacDisplayRecord right = new MacDisplayRecord(7, 2560, 0, 1920, 1080, 1920, 1080, false);
+
+		List<DisplayInfo> infos = MacDisplays.infos(List.of(RETINA, right));
+
+		assertThat(infos.get(1).bounds()).isEqualTo(new Rect(5120, 0, 1920, 1080));
 	}
 
 	@Test
@@ -52,77 +68,79 @@ class MacDisplaysTests {
 
 		assertThat(MacDisplays.scale(looksLike)).isEqualTo(1.7778);
 		assertThat(MacDisplays.scale(new MacDisplayRecord(3, 0, 0, 1710, 1107, 3420, 2214, true))).isEqualTo(2.0);
+		assertThat(MacDisplays.infos(List.of(looksLike)).get(0).bounds()).isEqualTo(new Rect(0, 0, 2560, 1600));
 	}
 
 	@Test
-	void aRegionOnTheRetinaPanelIsCapturedFromItsOwnPointsAtTwicePixels() {
-		MacCaptureArea area = MacDisplays.locate(List.of(LEFT, RETINA), new Rect(100, 50, 640, 480));
+	void aRegionOnTheRetinaPanelIsCapturedFromHalfItsPixelsInPoints() {
+		MacCaptureArea area = MacDisplays.locate(DESK, new Rect(200, 100, 1280, 960));
 
 		assertThat(area.displayId()).isEqualTo(1);
-		assertThat(area.points()).isEqualTo(new Rect(100, 50, 640, 480));
+		assertThat(new double[] { area.x(), area.y(), area.width(), area.height() }).containsExactly(100, 50, 640, 480);
 		assertThat(area.pixels()).isEqualTo(new Rect(200, 100, 1280, 960));
 	}
 
 	@Test
-	void aRegionOnADisplayAtANegativeOriginIsMadeLocal() {
-		MacCaptureArea area = MacDisplays.locate(List.of(RETINA, LEFT), new Rect(-1920, -300, 1920, 1080));
+	void aRegionOfTheMonitorLeftOfTheMainIsInItsOwnPoints() {
+		MacCaptureArea area = MacDisplays.locate(DESK, new Rect(-3840, -600, 1920, 1080));
 
 		assertThat(area.displayId()).isEqualTo(69734208);
-		assertThat(area.points()).isEqualTo(new Rect(0, 0, 1920, 1080));
+		assertThat(new double[] { area.x(), area.y(), area.width(), area.height() }).containsExactly(0, 0, 1920, 1080);
 		assertThat(area.pixels()).isEqualTo(new Rect(0, 0, 1920, 1080));
 	}
 
 	@Test
-	void aRegionStraddlingTwoDisplaysOrOnNoneIsAnArgumentError() {
-		assertThatThrownBy(() -> MacDisplays.locate(List.of(RETINA, LEFT), new Rect(-10, 0, 20, 20)))
-			.isInstanceOfSatisfying(DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_ARGS));
-		assertThatThrownBy(() -> MacDisplays.locate(List.of(RETINA, LEFT), new Rect(5000, 5000, 10, 10)))
-			.isInstanceOf(DeskhandException.class);
+	void aRegionOnNoOneDisplayIsRefused() {
+		assertThatThrownBy(() -> MacDisplays.locate(DESK, new Rect(-10, 0, 20, 20)))
+			.satisfies((ex) -> assertThat(((DeskhandException) ex).code()).isEqualTo(ErrorCode.E_ARGS));
+		assertThatThrownBy(() -> MacDisplays.locate(DESK, new Rect(-1930, 0, 20, 20)))
+			.satisfies((ex) -> assertThat(((DeskhandException) ex).code()).isEqualTo(ErrorCode.E_ARGS));
 		assertThatThrownBy(() -> MacDisplays.locate(List.of(RETINA), new Rect(0, 0, 0, 10)))
 			.isInstanceOf(DeskhandException.class);
 	}
 
 	@Test
-	void atFractionalScalesARegionCoversEveryPixelItTouches() {
-		MacDisplayRecord oneAndAHalf = new MacDisplayRecord(4, 0, 0, 1000, 800, 1500, 1200, true);
-
-		// points 1..2 are pixels 1.5..3: pixels 1 and 2
-		assertThat(MacDisplays.pixels(oneAndAHalf, new Rect(1, 1, 1, 1))).isEqualTo(new Rect(1, 1, 2, 2));
-		// points 2..4 are pixels 3..6 exactly
-		assertThat(MacDisplays.pixels(oneAndAHalf, new Rect(2, 2, 2, 2))).isEqualTo(new Rect(3, 3, 3, 3));
-		// neighbours overlap by at most one pixel and never leave a gap
-		Rect left = MacDisplays.pixels(oneAndAHalf, new Rect(0, 0, 3, 1));
-		Rect right = MacDisplays.pixels(oneAndAHalf, new Rect(3, 0, 3, 1));
-		assertThat(right.x()).isBetween(left.right() - 1, left.right());
-	}
-
-	@Test
-	void aRegionAtTheFarEdgeOfALooksLikeModeStaysInsideTheBackingStore() {
+	void aFractionalScaleCapturesFractionalPoints() {
 		MacDisplayRecord looksLike = new MacDisplayRecord(2, 0, 0, 1440, 900, 2560, 1600, true);
 
-		Rect whole = MacDisplays.pixels(looksLike, new Rect(0, 0, 1440, 900));
-		Rect corner = MacDisplays.pixels(looksLike, new Rect(1431, 891, 9, 9));
+		MacCaptureArea area = MacDisplays.locate(List.of(looksLike), new Rect(16, 0, 16, 16));
 
-		assertThat(whole).isEqualTo(new Rect(0, 0, 2560, 1600));
-		assertThat(corner.right()).isEqualTo(2560);
-		assertThat(corner.bottom()).isEqualTo(1600);
-		// 1431 points are exactly 2544 pixels at 2560/1440
-		assertThat(corner.x()).isEqualTo(2544);
+		assertThat(area.x()).isEqualTo(9.0);
+		assertThat(area.width()).isEqualTo(9.0);
+		assertThat(area.pixels()).isEqualTo(new Rect(16, 0, 16, 16));
 	}
 
 	@Test
-	void aBackingPixelLiesInThePointThatHoldsIt() {
-		assertThat(MacDisplays.pixelToPoint(5119, 2.0)).isEqualTo(2559);
-		assertThat(MacDisplays.pixelToPoint(3, 1.5)).isEqualTo(2);
-		assertThat(MacDisplays.pixelToPoint(16, 1.7778)).isEqualTo(8);
+	void everyPixelOfTheRetinaPanelAndTheMonitorRoundTripsThroughPoints() {
+		for (Rect bounds : List.of(new Rect(0, 0, 5120, 2880), new Rect(-3840, -600, 1920, 1080))) {
+			for (int x = bounds.x(); x < bounds.right(); x += 7) {
+				for (int y = bounds.y(); y < bounds.bottom(); y += 13) {
+					double[] points = MacDisplays.toPoints(DESK, x, y);
+					assertThat(MacDisplays.toDesktop(DESK, points[0], points[1])).as("%d,%d", x, y)
+						.isEqualTo(new Point(x, y));
+				}
+			}
+		}
 	}
 
 	@Test
-	void fractionalBoundsAreRoundedEdgeByEdgeSoNeighboursStillMeet() {
-		MacDisplayRecord a = new MacDisplayRecord(5, 0.4, 0, 1279.8, 800, 2560, 1600, true);
-		MacDisplayRecord b = new MacDisplayRecord(6, 1280.2, 0, 1000, 800, 1000, 800, false);
+	void aPixelOnTheRetinaPanelIsHalfAPointAndTheMonitorsPixelIsItsPoint() {
+		assertThat(MacDisplays.toPoints(DESK, 5119, 2879)).containsExactly(2559.5, 1439.5);
+		assertThat(MacDisplays.toPoints(DESK, -3840, -600)).containsExactly(-1920, -300);
+		assertThat(MacDisplays.toDesktop(DESK, -1.0, 0.0)).isEqualTo(new Point(-1921, -300));
+	}
 
-		assertThat(a.pointBounds().right()).isEqualTo(b.pointBounds().x());
+	@Test
+	void aWindowInPointsLandsInTheDesktopUnitsOfTheDisplayShowingItsCentre() {
+		// a window on the panel: twice its points
+		assertThat(MacDisplays.toDesktop(DESK, new Rect(100, 50, 800, 600))).isEqualTo(new Rect(200, 100, 1600, 1200));
+		// on the monitor: its own points, at the monitor's place
+		assertThat(MacDisplays.toDesktop(DESK, new Rect(-1900, -200, 800, 600)))
+			.isEqualTo(new Rect(-3820, -500, 800, 600));
+		// and back
+		assertThat(MacDisplays.toPoints(DESK, new Rect(200, 100, 1600, 1200))).isEqualTo(new Rect(100, 50, 800, 600));
+		assertThat(MacDisplays.toPoints(DESK, new Rect(-3820, -500, 800, 600)))
+			.isEqualTo(new Rect(-1900, -200, 800, 600));
 	}
 
 }

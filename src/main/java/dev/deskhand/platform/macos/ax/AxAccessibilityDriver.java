@@ -13,6 +13,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.macos.MacDesktopUnits;
 import dev.deskhand.platform.elements.AccessibilityDriver;
 import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.platform.elements.Element;
@@ -32,6 +33,8 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 
 	private final Duration timeout;
 
+	private final MacDesktopUnits units;
+
 	private final LongPredicate alive;
 
 	/**
@@ -40,7 +43,16 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	 * @param timeout how long one application gets to answer a call
 	 */
 	AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout) {
-		this(system, timeout, (pid) -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+		this(system, timeout, (pid) -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+				MacDesktopUnits.points());
+	}
+
+	/**
+	 * @param units AX reads positions in points; elements, windows and points cross this
+	 * driver's boundary in the desktop driver's units (backing pixels)
+	 */
+	AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout, MacDesktopUnits units) {
+		this(system, timeout, (pid) -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), units);
 	}
 
 	/**
@@ -48,6 +60,12 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	 * quit with {@code kAXErrorCannotComplete}, as it answers one that hangs
 	 */
 	AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout, LongPredicate alive) {
+		this(system, timeout, alive, MacDesktopUnits.points());
+	}
+
+	private AxAccessibilityDriver(Supplier<AxSystem> system, Duration timeout, LongPredicate alive,
+			MacDesktopUnits units) {
+		this.units = units;
 		this.system = memoize(system);
 		this.timeout = timeout;
 		this.alive = alive;
@@ -79,7 +97,10 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public ElementList list(ElementQuery query) {
-		return guard("the accessibility tree", null, (session) -> listIn(session, query));
+		ElementQuery inPoints = new ElementQuery(inPoints(query.window()), query.app(), query.roles(), query.name(),
+				query.namePattern(), query.states(), query.showingOnly(), query.interactiveOrNamed(), query.maxCount());
+		ElementList list = guard("the accessibility tree", null, (session) -> listIn(session, inPoints));
+		return new ElementList(list.elements().stream().map(this::toDesktop).toList(), list.truncated(), list.notes());
 	}
 
 	private ElementList listIn(AxSystem.Session session, ElementQuery query) {
@@ -194,7 +215,8 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 		}
 		return guard(describe(element), element.app(), (session) -> {
 			try {
-				return found(session, path.get(), element).map((node) -> read(session, node, path.get(), element));
+				return found(session, path.get(), element).map((node) -> read(session, node, path.get(), element))
+					.map(this::toDesktop);
 			}
 			catch (AxException ex) {
 				if (AxErrors.gone(ex) || !alive(path.get().pid())) {
@@ -207,8 +229,29 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public Optional<Element> elementAt(Point point, WindowInfo window) {
+		return elementAtInPoints(this.units.toPoints(point), inPoints(window)).map(this::toDesktop);
+	}
+
+	private WindowInfo inPoints(WindowInfo window) {
+		if (window == null || window.bounds() == null) {
+			return window;
+		}
+		return new WindowInfo(window.id(), window.title(), window.appClass(), window.appInstance(), window.executable(),
+				window.pid(), this.units.toPoints(window.bounds()), window.focused());
+	}
+
+	private Element toDesktop(Element element) {
+		if (element.bounds() == null) {
+			return element;
+		}
+		return new Element(element.handle(), element.role(), element.name(), element.states(),
+				this.units.toDesktop(element.bounds()), element.actions(), element.value(), element.app(),
+				element.text(), element.editableText());
+	}
+
+	private Optional<Element> elementAtInPoints(double[] point, WindowInfo window) {
 		return guard("the window '" + window.title() + "'", null, (session) -> {
-			Optional<AxNode> hit = session.elementAt(point.x(), point.y());
+			Optional<AxNode> hit = session.elementAt(point[0], point[1]);
 			if (hit.isEmpty() || (window.pid() > 0 && hit.get().pid() != window.pid())) {
 				// another application's element lies over the window there
 				return Optional.empty();

@@ -4,6 +4,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.platform.macos.MacDesktopUnits;
 import dev.deskhand.platform.elements.AccessibilityProperties;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.OperatingSystem;
@@ -20,7 +21,8 @@ class AxConfiguration {
 
 	@Bean
 	AxAccessibilityDriver axAccessibilityDriver(AccessibilityProperties properties) {
-		return new AxAccessibilityDriver(() -> new AxNativeSystem(properties.callTimeout()), properties.callTimeout());
+		return new AxAccessibilityDriver(() -> new AxNativeSystem(properties.callTimeout()), properties.callTimeout(),
+				MacDesktopUnits.live());
 	}
 
 }
