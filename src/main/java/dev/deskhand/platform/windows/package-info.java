@@ -15,6 +15,10 @@
  * {@code WindowsInputLayout}: their bytes (40 per event on 64-bit);</li>
  * <li>{@code WindowsDisplayList}: monitors to displays; {@code WindowsPixels}: DIB bytes
  * to {@code 0x00RRGGBB};</li>
+ * <li>{@code WindowsWindowFilter}, {@code WindowsWindowFacts}: the Alt+Tab rules and
+ * window facts to {@code WindowInfo}; {@code WindowsWindowActivation}: the
+ * foreground-lock steps; {@code WindowsClipboardText}, {@code WindowsClipboardRetry}:
+ * {@code CF_UNICODETEXT} bytes and the bounded wait for a held clipboard;</li>
  * <li>{@code WindowsInputVerdict}: a refused {@code SendInput} or a foreign input desktop
  * to E_DENIED (UIPI), E_NO_DESKTOP or E_FAIL; {@code WindowsDpiAwareness}: the
  * {@code dpi awareness} check; {@code WindowsIntegrity}: integrity levels from SIDs.</li>
