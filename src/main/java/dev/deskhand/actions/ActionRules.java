@@ -25,6 +25,9 @@ final class ActionRules {
 
 	static final int TEXT_PREVIEW = 40;
 
+	/** A launch command is the operator's, shown whole unless it is very long. */
+	static final int COMMAND_PREVIEW = 400;
+
 	private final SystemKeys systemKeys;
 
 	ActionRules(SystemKeys systemKeys) {
@@ -171,13 +174,14 @@ final class ActionRules {
 
 		@Override
 		public String focusWindow(InputAction.FocusWindow focus) {
-			return "focus the running " + focus.app() + " window '" + Redaction.summary(focus.title(), TEXT_PREVIEW)
-					+ "'";
+			return "focus the running " + Redaction.summary(focus.app(), TEXT_PREVIEW) + " window '"
+					+ Redaction.summary(focus.title(), TEXT_PREVIEW) + "'";
 		}
 
 		@Override
 		public String launch(InputAction.Launch launch) {
-			return "start " + launch.app() + " (" + String.join(" ", launch.command()) + ")";
+			return "start " + Redaction.summary(launch.app(), TEXT_PREVIEW) + " ("
+					+ Redaction.summary(String.join(" ", launch.command()), COMMAND_PREVIEW) + ")";
 		}
 
 		@Override
@@ -214,7 +218,11 @@ final class ActionRules {
 	private static String element(InputAction.ElementTarget target) {
 		Element element = target.element();
 		String name = element.name().isBlank() ? "" : " '" + Redaction.summary(element.name(), TEXT_PREVIEW) + "'";
-		String app = element.app().name().isBlank() ? "" : " in " + element.app().name();
+		// an application names itself: a bidi override in its name could make the
+		// approval
+		// read as another application's
+		String app = element.app().name().isBlank() ? ""
+				: " in " + Redaction.summary(element.app().name(), TEXT_PREVIEW);
 		return element.role().spelling() + name + app + " (" + target.ref() + ")";
 	}
 

@@ -70,7 +70,9 @@ public final class Redaction {
 	 * {@code "… (N characters)"} when it is longer. Line breaks, tabs and invisible
 	 * characters (controls, bidi overrides, zero-width marks) are shown as {@code ⏎},
 	 * {@code ⇥} or {@code \}{@code u{XXXX}}, so a prompt cannot hide or reorder what will
-	 * really be typed; they still count as one character each.
+	 * really be typed; they still count as one character each. Used for every text an
+	 * approval shows that an agent or an application chose: typed text, window titles,
+	 * element and application names.
 	 * @param text the text
 	 * @param max the number of code points to keep, at least 0
 	 * @return the visible summary
@@ -127,7 +129,19 @@ public final class Redaction {
 		int type = Character.getType(codePoint);
 		return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
 				|| type == Character.PARAGRAPH_SEPARATOR || type == Character.UNASSIGNED
-				|| type == Character.PRIVATE_USE || type == Character.SURROGATE;
+				|| type == Character.PRIVATE_USE || type == Character.SURROGATE || isBlankGlyph(codePoint);
+	}
+
+	/**
+	 * Characters that draw nothing although Unicode does not class them as formatting:
+	 * the Hangul fillers (letters), the blank Braille pattern, the combining grapheme
+	 * joiner and the variation selectors (marks). Phishing text uses them to pad or to
+	 * split a word so that it reads as another.
+	 */
+	private static boolean isBlankGlyph(int codePoint) {
+		return codePoint == 0x115F || codePoint == 0x1160 || codePoint == 0x3164 || codePoint == 0xFFA0
+				|| codePoint == 0x2800 || codePoint == 0x034F || (codePoint >= 0xFE00 && codePoint <= 0xFE0F)
+				|| (codePoint >= 0xE0100 && codePoint <= 0xE01EF);
 	}
 
 }

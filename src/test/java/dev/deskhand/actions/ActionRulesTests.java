@@ -236,6 +236,26 @@ class ActionRulesTests {
 		assertThat(this.rules.describe(new InputAction.TypeText(secret))).contains("correct horse");
 	}
 
+	@Test
+	void whatAnAgentOrAnApplicationNamedIsShownWithItsInvisibleCharactersSpelledOut() {
+		// U+202E (right-to-left override) makes "Send\u202Eesrever" read "Sendreverse";
+		// U+3164 (a Hangul filler, a letter that draws nothing) hides a word break
+		InputAction.ElementTarget spoofed = new InputAction.ElementTarget("e3",
+				new Element(new ElementHandle(":1.9", "/1"), ElementRole.PUSH_BUTTON, "Pay\u202E001$", Set.of(),
+						new Rect(0, 0, 20, 40), List.of("click"), null, new ElementApp("bank\u200Bing", 7), true,
+						true));
+
+		assertThat(this.rules.describe(new InputAction.PressElement(spoofed, null)))
+			.isEqualTo("press push button 'Pay\\u{202E}001$' in bank\\u{200B}ing (e3)");
+		assertThat(this.rules.describe(new InputAction.TypeText("rm\u3164-rf ~")))
+			.isEqualTo("type \"rm\\u{3164}-rf ~\"");
+		assertThat(this.rules.describe(new InputAction.FocusWindow("fire\u2066fox", 1, "Inbox\u202E", null)))
+			.isEqualTo("focus the running fire\\u{2066}fox window 'Inbox\\u{202E}'");
+		assertThat(this.rules.describe(new InputAction.Launch("x\u200Fterm", List.of("xterm", "-e", "vi\u200D"),
+				java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(1))))
+			.isEqualTo("start x\\u{200F}term (xterm -e vi\\u{200D})");
+	}
+
 	@ParameterizedTest
 	@org.junit.jupiter.params.provider.ValueSource(strings = { "ctrl+alt+l", "ctrl+alt+Delete", "super+l", "alt+F4",
 			"Return", "a", "shift+a", "ctrl+Escape", "F5", "space", "Caps_Lock" })

@@ -156,6 +156,14 @@ class RedactionTests {
 	}
 
 	@Test
+	void charactersThatDrawNothingAreSpelledOutThoughUnicodeCallsThemLettersOrMarks() {
+		assertThat(Redaction.summary("a\u3164b\u115Fc\u2800d\u034Fe\uFE0Ff", 20))
+			.isEqualTo("a\\u{3164}b\\u{115F}c\\u{2800}d\\u{034F}e\\u{FE0F}f");
+		// accented letters, decomposed or not, stay as they are
+		assertThat(Redaction.summary("e\u0301 é ß 日本", 20)).isEqualTo("e\u0301 é ß 日本");
+	}
+
+	@Test
 	void summaryRejectsANegativeMax() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Redaction.summary("x", -1));
 	}
