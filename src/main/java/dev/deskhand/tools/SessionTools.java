@@ -17,6 +17,7 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.Capability;
+import dev.deskhand.audit.Redaction;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.screen.ScreenService;
@@ -26,6 +27,8 @@ import dev.deskhand.screen.ScreenService;
 public class SessionTools {
 
 	static final int MAX_REASON = 500;
+
+	static final int MAX_APP = 100;
 
 	static final int MAX_APPS = 20;
 
@@ -79,8 +82,11 @@ public class SessionTools {
 			if (Boolean.TRUE.equals(system_key_combos)) {
 				wanted.add(Capability.SYSTEM_KEYS);
 			}
-			String summary = "use " + wanted.stream().map(Capability::key).sorted().toList() + " in " + cleanApps
-					+ " for this session, because: " + reason.strip();
+			// the agent wrote the reason and the app names: what the human reads must be
+			// what they say, bidi overrides and invisible characters spelled out
+			String summary = "use " + wanted.stream().map(Capability::key).sorted().toList() + " in "
+					+ cleanApps.stream().map((app) -> Redaction.summary(app, MAX_APP)).toList()
+					+ " for this session, because: " + Redaction.summary(reason.strip(), MAX_REASON);
 			this.approvals.requestAccess(call.session(), wanted, cleanApps, summary, call.channel());
 			return ToolResults.json(describe(call.session()));
 		});
@@ -139,7 +145,7 @@ public class SessionTools {
 			throw DeskhandException.args("at most " + MAX_APPS + " apps, got " + apps.size());
 		}
 		for (String app : apps) {
-			if (app == null || app.isBlank() || app.length() > 100) {
+			if (app == null || app.isBlank() || app.length() > MAX_APP) {
 				throw DeskhandException.args("each app is a non-empty name of at most 100 characters");
 			}
 		}

@@ -218,6 +218,25 @@ class ApprovalLiveTests {
 	}
 
 	@Test
+	void theHumanReadsAnAgentsReasonWithItsBidiAndInvisibleCharactersSpelledOut() {
+		java.util.concurrent.atomic.AtomicReference<String> shown = new java.util.concurrent.atomic.AtomicReference<>();
+		this.client = McpTestClients.streamable(this.port, "approval-test", (request) -> {
+			shown.set(request.message());
+			return answer("deny", "once");
+		});
+		// on screen "\u202E" would turn "gnikcuf" around: the human would approve a
+		// sentence that is not there
+		CallToolResult access = call(this.client, "request_access",
+				Map.of("apps", List.of("x\u200Bterm"), "reason", "tidy up \u202Eelif eht eteled"));
+
+		assertThat(text(access)).startsWith("E_DENIED");
+		assertThat(shown.get()).contains("[x\\u{200B}term]")
+			.contains("because: tidy up \\u{202E}elif eht eteled")
+			.doesNotContain("\u202E")
+			.doesNotContain("\u200B");
+	}
+
+	@Test
 	void oneSessionHoldsTheInputUntilTheOperatorRevokesIt() throws Exception {
 		this.client = elicitingClient("approve", "session");
 		McpSyncClient other = McpTestClients.streamable(this.port, "other-agent",
