@@ -4,7 +4,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -51,6 +59,9 @@ public class Desk {
 
 	private Instant operatorSince;
 
+	// Guarded by this: agents' requests for the human, in the order they came.
+	private final Map<HumanRequest, CompletableFuture<String>> requests = new LinkedHashMap<>();
+
 	// What health says about noticing the human: set once at start-up.
 	private volatile String detection = "off";
 
@@ -81,6 +92,10 @@ public class Desk {
 		if (humanActive(now)) {
 			return new DeskHolder(DeskHolder.Kind.HUMAN, null, this.humanSince, this.humanLast.plus(this.idle));
 		}
+		if (!this.requests.isEmpty()) {
+			HumanRequest first = this.requests.keySet().iterator().next();
+			return new DeskHolder(DeskHolder.Kind.HUMAN, "requested by " + first.session(), first.requestedAt(), null);
+		}
 		String session = this.lease.holder();
 		return (session != null) ? new DeskHolder(DeskHolder.Kind.AGENT, session, null, null) : DeskHolder.NOBODY;
 	}
@@ -94,6 +109,10 @@ public class Desk {
 		if (holder.kind() == DeskHolder.Kind.OPERATOR) {
 			throw new DeskhandException(ErrorCode.E_BUSY, "the operator " + holder.who() + " has taken over the desk"
 					+ " since " + time(holder.since()) + "; wait for them to hand it back");
+		}
+		if (holder.kind() == DeskHolder.Kind.HUMAN && holder.until() == null) {
+			throw new DeskhandException(ErrorCode.E_BUSY, "the desk is handed to a person at an agent's request"
+					+ " (request_human, since " + time(holder.since()) + "); wait for them to hand it back");
 		}
 		if (holder.kind() == DeskHolder.Kind.HUMAN) {
 			throw new DeskhandException(ErrorCode.E_BUSY, "the person at the desk is using it (since "
@@ -159,11 +178,87 @@ public class Desk {
 			this.operator = null;
 			this.operatorSince = null;
 		}
+		int answered = answerAll("done", by);
 		if (had == null) {
-			return false;
+			return answered > 0;
 		}
 		this.audit.record("desk-handed-back", by, Map.of("taken_by", had));
 		return true;
+	}
+
+	/**
+	 * An agent asks for the person at the desk and waits: agents' input is refused until
+	 * the human or the operator hands back ("done") or declines ("declined").
+	 * @throws DeskhandException E_TIMEOUT when nobody answered within {@code timeout}
+	 */
+	public String requestHuman(String session, String principal, String reason, Duration timeout,
+			Consumer<HumanRequest> asked) {
+		Instant now = this.clock.instant();
+		HumanRequest request = new HumanRequest("h-" + UUID.randomUUID().toString().substring(0, 8), session, principal,
+				reason, now, now.plus(timeout));
+		CompletableFuture<String> answer = new CompletableFuture<>();
+		synchronized (this) {
+			this.requests.put(request, answer);
+		}
+		this.audit.record("human-requested", principal,
+				Map.of("session", session, "request", request.id(), "reason", reason));
+		logger.info("session {} asks for the person at the desk (request {})", session, request.id());
+		try {
+			asked.accept(request);
+			return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			throw new DeskhandException(ErrorCode.E_TIMEOUT,
+					"nobody answered within " + describe(timeout) + "; the desk is the agents' again");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted while waiting for the person at the desk");
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			synchronized (this) {
+				this.requests.remove(request);
+			}
+		}
+	}
+
+	/** The agents' requests for the person at the desk that wait for an answer. */
+	public synchronized List<HumanRequest> requests() {
+		return List.copyOf(this.requests.keySet());
+	}
+
+	/**
+	 * Answers one request.
+	 * @param outcome {@code done} or {@code declined}
+	 * @return whether it was waiting
+	 */
+	public boolean answer(String id, String outcome, String by) {
+		CompletableFuture<String> answer;
+		HumanRequest request;
+		synchronized (this) {
+			request = this.requests.keySet().stream().filter((r) -> r.id().equals(id)).findFirst().orElse(null);
+			answer = (request != null) ? this.requests.get(request) : null;
+		}
+		if (answer == null || !answer.complete(outcome)) {
+			return false;
+		}
+		this.audit.record("human-request-answered", by,
+				Map.of("session", request.session(), "request", request.id(), "outcome", outcome));
+		return true;
+	}
+
+	/** Answers every waiting request, e.g. when the operator hands the desk back. */
+	public int answerAll(String outcome, String by) {
+		int answered = 0;
+		for (HumanRequest request : requests()) {
+			if (answer(request.id(), outcome, by)) {
+				answered++;
+			}
+		}
+		return answered;
 	}
 
 	/** How the human is noticed on this desktop, for health: "on", or why not. */

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -201,6 +202,61 @@ class DeskLiveTests {
 		assertThat(deskState().path("holder").asString()).isEqualTo("agent");
 		assertThat(operator().send("POST", "/actuator/desk", "{\"action\":\"steal\"}").statusCode()).isEqualTo(400);
 		assertThat(auditTypes()).contains("desk-taken", "desk-handed-back");
+	}
+
+	@Test
+	void anAgentAsksForTheHumanAndWaitsForTheirAnswer() {
+		McpSyncClient other = McpTestClients.streamable(this.port);
+		try {
+			CompletableFuture<String> asked = CompletableFuture.supplyAsync(() -> text(call(this.client,
+					"request_human", Map.of("reason", "Solve the captcha on the sign-in page", "timeout", 60))));
+			JsonNode request = await().atMost(BOUND)
+				.until(() -> deskState().path("requests").path(0), (node) -> !node.isMissingNode());
+			assertThat(request.path("reason").asString()).isEqualTo("Solve the captcha on the sign-in page");
+			assertThat(deskState().path("holder").asString()).isEqualTo("human");
+			assertThat(text(call(other, "mouse_move", Map.of("coordinate", List.of(300, 300)))))
+				.startsWith("E_BUSY: the desk is handed to a person at an agent's request");
+			assertThat(operator()
+				.send("POST", "/actuator/desk",
+						"{\"action\":\"done\",\"request\":\"" + request.path("id").asString() + "\"}")
+				.statusCode()).isEqualTo(200);
+			assertThat(asked.orTimeout(BOUND.toMillis(), TimeUnit.MILLISECONDS).join())
+				.isEqualTo("{\"outcome\":\"done\"}");
+			// the asker holds the lease: its input goes again
+			assertThat(text(call(this.client, "mouse_move", Map.of("coordinate", List.of(300, 300)))))
+				.doesNotStartWith("E_");
+
+			CompletableFuture<String> declined = CompletableFuture.supplyAsync(
+					() -> text(call(this.client, "request_human", Map.of("reason", "Pay the invoice", "timeout", 60))));
+			await().atMost(BOUND).until(() -> deskState().path("requests").size() == 1);
+			operator().send("POST", "/actuator/desk", "{\"action\":\"decline\"}");
+			assertThat(declined.orTimeout(BOUND.toMillis(), TimeUnit.MILLISECONDS).join())
+				.isEqualTo("{\"outcome\":\"declined\"}");
+
+			long start = System.nanoTime();
+			assertThat(text(call(this.client, "request_human", Map.of("reason", "Log in", "timeout", 0.5))))
+				.startsWith("E_TIMEOUT: nobody answered within 500 ms");
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(BOUND);
+			assertThat(deskState().path("requests").size()).isZero();
+			assertThat(auditTypes()).contains("human-requested", "human-request-answered");
+		}
+		finally {
+			other.closeGracefully();
+		}
+	}
+
+	@Test
+	void theClientsUserCanAnswerThroughElicitation() {
+		McpSyncClient eliciting = McpTestClients.streamable(this.port, "desk-eliciting",
+				(request) -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,
+						Map.of("outcome", "done")));
+		try {
+			assertThat(text(call(eliciting, "request_human", Map.of("reason", "Confirm the payment", "timeout", 30))))
+				.isEqualTo("{\"outcome\":\"done\"}");
+		}
+		finally {
+			eliciting.closeGracefully();
+		}
 	}
 
 	private void awaitAgentsMayAct() {
