@@ -233,6 +233,11 @@ class DeskLiveTests {
 			assertThat(declined.orTimeout(BOUND.toMillis(), TimeUnit.MILLISECONDS).join())
 				.isEqualTo("{\"outcome\":\"declined\"}");
 
+			assertThat(text(call(this.client, "request_human", Map.of("reason", " ")))).startsWith("E_ARGS: ");
+			assertThat(text(call(this.client, "request_human", Map.of("reason", "Log in", "timeout", "soon"))))
+				.startsWith("E_ARGS: ");
+			assertThat(text(call(this.client, "request_human", Map.of("reason", "Log in", "timeout", 7200))))
+				.startsWith("E_ARGS: timeout must be");
 			long start = System.nanoTime();
 			assertThat(text(call(this.client, "request_human", Map.of("reason", "Log in", "timeout", 0.5))))
 				.startsWith("E_TIMEOUT: nobody answered within 500 ms");
