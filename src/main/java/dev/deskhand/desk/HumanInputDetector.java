@@ -15,7 +15,9 @@ import dev.deskhand.platform.Point;
  * it, so the keys and buttons down should be exactly those it holds and the pointer where
  * it last put it (or where the human last left it). Anything else is the human.
  * Deterministic, no grace times: a reading that overlapped Deskhand's input is skipped,
- * and the next one decides. Used by one thread.
+ * and the next one decides. The facts are taken from the reading before: a call that
+ * began after it changes what the one after says, and is in flight or counted then. Used
+ * by one thread.
  */
 final class HumanInputDetector {
 
@@ -35,10 +37,10 @@ final class HumanInputDetector {
 		if (before.inFlight() || after.inFlight() || before.calls() != after.calls()) {
 			return Optional.empty();
 		}
-		if (after.pointerMoves() != this.pointerMoves) {
-			this.pointerMoves = after.pointerMoves();
-			if (after.pointer() != null) {
-				this.expected = after.pointer();
+		if (before.pointerMoves() != this.pointerMoves) {
+			this.pointerMoves = before.pointerMoves();
+			if (before.pointer() != null) {
+				this.expected = before.pointer();
 			}
 		}
 		if (this.expected == null) {
@@ -49,11 +51,11 @@ final class HumanInputDetector {
 			what = "moved the pointer";
 			this.expected = seen.pointer();
 		}
-		if (!after.keys().containsAll(seen.keys())) {
+		if (!before.keys().containsAll(seen.keys())) {
 			what = join(what, "held a key down");
 		}
 		Set<Integer> buttons = new HashSet<>(seen.buttons());
-		buttons.removeAll(after.buttons());
+		buttons.removeAll(before.buttons());
 		if (!buttons.isEmpty()) {
 			what = join(what, "held a mouse button down");
 		}

@@ -51,10 +51,17 @@ public final class HeldInputs {
 		this.pointerMoves.incrementAndGet();
 	}
 
-	/** What this process has injected, right now. */
+	/**
+	 * What this process has injected, right now. In flight is read before the count of
+	 * ended calls (a call's end bumps the count before it leaves the flight), and both
+	 * before the rest: so two readings around a look at the real state that agree and
+	 * show nothing in flight prove that no call ran meanwhile, and the first one's facts
+	 * are what the server had.
+	 */
 	public InjectedInput state() {
-		return new InjectedInput(this.calls.get(), this.inFlight.get() > 0, this.pointer, this.pointerMoves.get(),
-				keycodes(), buttons());
+		boolean injecting = this.inFlight.get() > 0;
+		long ended = this.calls.get();
+		return new InjectedInput(ended, injecting, this.pointer, this.pointerMoves.get(), keycodes(), buttons());
 	}
 
 	public void keyDown(int keycode) {

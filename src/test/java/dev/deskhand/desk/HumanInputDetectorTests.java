@@ -62,6 +62,18 @@ class HumanInputDetectorTests {
 	}
 
 	@Test
+	void theFactsComeFromTheReadingBeforeTheLook() {
+		look(idle(1, new Point(1, 1), 1), seen(1, 1, Set.of(), Set.of()));
+		// a move that began after the reading before shows in the reading after only
+		// while in flight or counted: then the look does not count
+		InjectedInput before = idle(1, new Point(1, 1), 1);
+		assertThat(this.detector.look(before, seen(1, 1, Set.of(), Set.of()),
+				injected(1, true, new Point(400, 400), 2, Set.of(), Set.of())))
+			.isEmpty();
+		assertThat(this.detector.look(before, seen(1, 1, Set.of(), Set.of()), before)).isEmpty();
+	}
+
+	@Test
 	void keysAndButtonsDeskhandDoesNotHoldAreTheHumans() {
 		look(idle(0, new Point(1, 1), 1), seen(1, 1, Set.of(), Set.of()));
 		InjectedInput holding = injected(3, false, new Point(1, 1), 1, Set.of(50), Set.of(1));
