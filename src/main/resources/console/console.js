@@ -277,9 +277,63 @@
       + (status.queue.stuck ? ' (stuck: ' + status.queue.stuck + ')' : '');
     $('driver').textContent = status.driver + ' ' + status.display;
     showFailsafe(status.failsafe);
+    if (status.desk) showDesk(status.desk);
     showSessions(status.sessions || [], status.lease_holder);
     displays = status.displays || [];
     showDisplays();
+  }
+
+  // --- the desk: who has it, take-over and hand-back, agents asking for the human -------------
+
+  const DESK_WORDS = { agent: 'agent', human: 'the person at the desk', operator: 'operator', nobody: 'nobody' };
+
+  function showDesk(desk) {
+    const holder = $('desk-holder');
+    let text = DESK_WORDS[desk.holder] || desk.holder;
+    if (desk.holder === 'agent' && desk.who) text += ' ' + desk.who;
+    if (desk.holder === 'operator' && desk.who) text += ' ' + desk.who;
+    if (desk.holder === 'human' && desk.who) text += ' (' + desk.who + ')';
+    if (desk.human_detection && desk.human_detection !== 'on') text += ' · human detection ' + desk.human_detection;
+    holder.textContent = text;
+    holder.dataset.holder = desk.holder;
+    document.body.dataset.desk = desk.holder;
+    const handedOver = desk.holder === 'operator' || (desk.requests || []).length > 0;
+    $('desk-take').hidden = desk.holder === 'operator';
+    $('desk-hand-back').hidden = !handedOver;
+    showHumanRequests(desk.requests || []);
+  }
+
+  function showHumanRequests(requests) {
+    const ids = new Set(requests.map((r) => r.id));
+    const container = $('human-requests');
+    container.querySelectorAll('[data-request]').forEach((node) => {
+      if (!ids.has(node.dataset.request)) node.remove();
+    });
+    requests.forEach((r) => {
+      if (container.querySelector('[data-request="' + r.id + '"]')) return;
+      container.appendChild(el('article', { className: 'card human-request', data: { request: r.id } }, [
+        el('header', {}, [
+          el('strong', { className: 'tool', text: 'request_human' }),
+          el('time', { text: clock(r.requested_at), title: r.requested_at }),
+        ]),
+        el('p', { className: 'summary', text: 'The agent asks for you: ' + r.reason }),
+        el('p', { className: 'who', text: r.principal + ' · ' + r.session + ' · waits until ' + clock(r.until) }),
+        el('div', { className: 'buttons' }, [
+          button('Done, hand back', 'approve-once', () => desk({ action: 'done', request: r.id })),
+          button('Decline', 'deny', () => desk({ action: 'decline', request: r.id })),
+        ]),
+      ]));
+    });
+  }
+
+  async function desk(body) {
+    try {
+      const response = await api('POST', '/desk', body);
+      if (response.ok) showDesk(await response.json());
+    }
+    catch (error) {
+      if (!(error instanceof Refused)) connection(false);
+    }
   }
 
   function showFailsafe(failsafe) {
@@ -421,6 +475,8 @@
   document.addEventListener('DOMContentLoaded', () => {
     $('failsafe-trip').addEventListener('click', () => failsafe('trip'));
     $('failsafe-reset').addEventListener('click', () => failsafe('reset'));
+    $('desk-take').addEventListener('click', () => desk({ action: 'take' }));
+    $('desk-hand-back').addEventListener('click', () => desk({ action: 'hand-back' }));
     $('logout').addEventListener('click', () => showLogin(''));
     $('login-form').addEventListener('submit', (event) => {
       event.preventDefault();

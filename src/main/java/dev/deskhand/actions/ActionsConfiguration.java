@@ -6,6 +6,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.SystemKeys;
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.desk.Desk;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
@@ -27,9 +28,9 @@ class ActionsConfiguration {
 
 	@Bean
 	DesktopActions desktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
-			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties) {
+			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties, Desk desk) {
 		return new DesktopActions(queue, lease, approvals, new ActionRules(systemKeys), audit, screen, driver.windows(),
-				driver.clipboard(), properties.settle());
+				driver.clipboard(), properties.settle(), desk);
 	}
 
 }

@@ -11,6 +11,7 @@ import dev.deskhand.approval.ApprovalTarget;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.audit.Redaction;
+import dev.deskhand.desk.Desk;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction;
@@ -61,8 +62,11 @@ public final class DesktopActions {
 
 	private final Duration settle;
 
+	private final Desk desk;
+
 	DesktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, ActionRules rules, AuditTrail audit,
-			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle) {
+			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle, Desk desk) {
+		this.desk = desk;
 		this.queue = queue;
 		this.lease = lease;
 		this.approvals = approvals;
@@ -165,6 +169,10 @@ public final class DesktopActions {
 		if (input) {
 			// Nothing changes the desktop unrecorded: no input while the audit fails.
 			this.audit.requireWritable();
+			// Whose desk it is comes first: no point asking anyone to approve input a
+			// person at the desk would refuse. The guard on the input thread checks
+			// again.
+			this.desk.check();
 			this.lease.checkAvailable(caller.handle());
 		}
 		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,

@@ -13,6 +13,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.desk.Desk;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
@@ -21,9 +22,10 @@ import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenshotProperties;
 
 /**
- * {@code /actuator/deskhand}: one page for an operator: sessions, input lease holder,
- * queue, displays, driver, failsafe, and the latest audit events (what agents did and
- * what was decided), with typed and clipboard text only as its length and hash.
+ * {@code /actuator/deskhand}: one page for an operator: sessions, input lease holder, who
+ * has the desk, queue, displays, driver, failsafe, and the latest audit events (what
+ * agents did and what was decided), with typed and clipboard text only as its length and
+ * hash.
  */
 @Endpoint(id = "deskhand")
 class DeskhandEndpoint {
@@ -40,17 +42,20 @@ class DeskhandEndpoint {
 
 	private final Failsafe failsafe;
 
+	private final Desk desk;
+
 	private final ScreenshotProperties screenshots;
 
 	private final AuditEventRepository auditEvents;
 
 	DeskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease, ApprovalService approvals,
-			Failsafe failsafe, ScreenshotProperties screenshots, AuditEventRepository auditEvents) {
+			Failsafe failsafe, Desk desk, ScreenshotProperties screenshots, AuditEventRepository auditEvents) {
 		this.driver = driver;
 		this.queue = queue;
 		this.lease = lease;
 		this.approvals = approvals;
 		this.failsafe = failsafe;
+		this.desk = desk;
 		this.screenshots = screenshots;
 		this.auditEvents = auditEvents;
 	}
@@ -72,6 +77,7 @@ class DeskhandEndpoint {
 		fields.put("lease_holder", holder);
 		fields.put("queue", queueFields);
 		fields.put("failsafe", FailsafeEndpoint.describe(this.failsafe.state(), this.failsafe));
+		fields.put("desk", DeskEndpoint.describe(this.desk));
 		fields.put("sessions",
 				this.approvals.sessions()
 					.all()

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.deskhand.DeskhandApplication;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.desk.Desk;
 import dev.deskhand.elements.ElementService;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
@@ -49,15 +50,27 @@ class OpsConfiguration {
 	}
 
 	@Bean
+	DeskEndpoint deskEndpoint(Desk desk) {
+		return new DeskEndpoint(desk);
+	}
+
+	// The health component "desk": Boot drops the HealthIndicator suffix ("desk" itself
+	// is the Desk bean's name).
+	@Bean
+	DeskHealthIndicator deskHealthIndicator(Desk desk) {
+		return new DeskHealthIndicator(desk);
+	}
+
+	@Bean
 	FailsafeEndpoint failsafeEndpoint(Failsafe failsafe) {
 		return new FailsafeEndpoint(failsafe);
 	}
 
 	@Bean
 	DeskhandEndpoint deskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease,
-			ApprovalService approvals, Failsafe failsafe, ScreenshotProperties screenshots,
+			ApprovalService approvals, Failsafe failsafe, Desk desk, ScreenshotProperties screenshots,
 			AuditEventRepository auditEvents) {
-		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, screenshots, auditEvents);
+		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, desk, screenshots, auditEvents);
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package dev.deskhand.platform;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.deskhand.errors.DeskhandException;
@@ -82,6 +83,24 @@ public interface DesktopDriver {
 	 */
 	default String failsafeSees() {
 		return "the keyboard's and the pointer's physical state, read from the display server";
+	}
+
+	/**
+	 * What this process itself has injected (held keys and buttons, where it last put the
+	 * pointer, whether a call is in flight), for the desk to tell the human's input from
+	 * Deskhand's with {@link InputStateSensor#snapshot()}. Empty where the driver cannot
+	 * tell them apart: then the human is never noticed, and health says so.
+	 */
+	default Optional<InjectedInput> injectedInput() {
+		return Optional.empty();
+	}
+
+	/**
+	 * Why this driver cannot notice the person at the desk, for health; only asked when
+	 * {@link #injectedInput()} is empty.
+	 */
+	default String humanDetectionUnsupported() {
+		return "the " + name() + " driver cannot tell the human's input from Deskhand's";
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.deskhand.platform;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads the real input state of the desktop on a connection of its own, so the failsafe
@@ -21,6 +22,15 @@ public interface InputStateSensor extends AutoCloseable {
 
 	/** Where the pointer is, in logical coordinates. */
 	Point pointerPosition();
+
+	/**
+	 * Every key and button down and the pointer, in one reading, in the driver's codes:
+	 * what the desk compares with {@link DesktopDriver#injectedInput()} to notice the
+	 * human. Empty where the driver cannot read it, or cannot reach the desktop now.
+	 */
+	default Optional<InputSnapshot> snapshot() {
+		return Optional.empty();
+	}
 
 	@Override
 	void close();

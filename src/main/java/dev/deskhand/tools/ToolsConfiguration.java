@@ -13,6 +13,7 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.elements.ElementMarks;
 import dev.deskhand.elements.ElementService;
+import dev.deskhand.desk.Desk;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.ApprovalService;
@@ -88,6 +89,11 @@ class ToolsConfiguration {
 	SessionTools sessionTools(CallContexts contexts, ApprovalService approvals, ScreenService screen,
 			ToolRunner runner) {
 		return new SessionTools(contexts, approvals, screen, runner);
+	}
+
+	@Bean
+	DeskTools deskTools(CallContexts contexts, Desk desk, ExecutorService deskhandElicitations, ToolRunner runner) {
+		return new DeskTools(contexts, desk, deskhandElicitations, runner);
 	}
 
 	@Bean

@@ -155,6 +155,7 @@ class OperatorConsoleBrowserTests {
 
 	@AfterEach
 	void disconnect() {
+		operator().send("POST", "/actuator/desk", "{\"action\":\"hand-back\"}");
 		denyWhatIsPending();
 		operator().revokeAllSessions();
 		this.agent.closeGracefully();
@@ -238,6 +239,30 @@ class OperatorConsoleBrowserTests {
 		browser.findElement(By.id("failsafe-reset")).click();
 		awaitBody("/actuator/failsafe", "\"tripped\":false");
 		until(ExpectedConditions.invisibilityOfElementLocated(By.id("failsafe-banner")));
+	}
+
+	@Test
+	void theOperatorTakesTheDeskHandsItBackAndAnswersARequestForTheHuman() throws Exception {
+		browser.findElement(By.id("desk-take")).click();
+		awaitBody("/actuator/desk", "\"holder\":\"operator\"");
+		until(ExpectedConditions.textToBePresentInElementLocated(By.id("desk-holder"), "operator"));
+		assertThat(text(call(this.agent, "left_click", Map.of("coordinate", List.of(100, 240)))))
+			.startsWith("E_BUSY: the operator ");
+		assertNothingArrives();
+		until(ExpectedConditions.visibilityOfElementLocated(By.id("desk-hand-back"))).click();
+		awaitBody("/actuator/desk", "\"holder\":\"nobody\"");
+		until(ExpectedConditions.textToBePresentInElementLocated(By.id("desk-holder"), "nobody"));
+
+		CompletableFuture<CallToolResult> asked = CompletableFuture.supplyAsync(() -> call(this.agent, "request_human",
+				Map.of("reason", "Type the one-time code from your phone", "timeout", 60)));
+		WebElement card = new WebDriverWait(browser, WAIT)
+			.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("article.human-request")));
+		assertThat(card.findElement(By.className("summary")).getText())
+			.isEqualTo("The agent asks for you: Type the one-time code from your phone");
+		until(ExpectedConditions.textToBePresentInElementLocated(By.id("desk-holder"), "the person at the desk"));
+		card.findElement(By.className("approve-once")).click();
+		assertThat(text(asked.get(10, TimeUnit.SECONDS))).isEqualTo("{\"outcome\":\"done\"}");
+		until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("article.human-request")));
 	}
 
 	@Test

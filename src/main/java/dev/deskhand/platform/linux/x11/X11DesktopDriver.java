@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,7 @@ import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WindowDriver;
+import dev.deskhand.platform.InjectedInput;
 
 /**
  * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
@@ -84,6 +86,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.observe = new X11SharedConnection(displayName, "observe", observation, callTimeout, this.watch);
 		this.control = new X11SharedConnection(displayName, "control", null, callTimeout, this.watch);
 		this.input = new X11SharedConnection(displayName, "input", null, callTimeout, this.watch);
+		this.input.fenceInjections(this.held);
+		this.control.fenceInjections(this.held);
 		this.displays = new X11DisplayDriver(this.observe);
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
 		this.pointer = new X11PointerDriver(this.input, this.held);
@@ -259,6 +263,11 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	@Override
 	public InputStateSensor openSensor(List<String> chord) {
 		return X11InputSensor.open(this.displayName);
+	}
+
+	@Override
+	public Optional<InjectedInput> injectedInput() {
+		return Optional.of(this.held.state());
 	}
 
 	@Override

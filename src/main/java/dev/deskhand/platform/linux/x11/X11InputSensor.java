@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +16,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.keys.KeyNames;
+import dev.deskhand.platform.InputSnapshot;
 
 /**
  * The failsafe's view of the keyboard and pointer, on an X connection of its own: the
@@ -35,6 +37,9 @@ final class X11InputSensor implements InputStateSensor {
 	private static final long RECONNECT_INTERVAL_NANOS = 1_000_000_000L;
 
 	private static final String ROLE = "sensor";
+
+	// XQueryPointer's mask: Button1Mask is bit 8, the next buttons follow
+	private static final int BUTTON1_MASK = 1 << 8;
 
 	private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(5);
 
@@ -140,6 +145,39 @@ final class X11InputSensor implements InputStateSensor {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * {@code XQueryKeymap} and {@code XQueryPointer} back to back, on this connection:
+	 * every key down by keycode, buttons 1-3 from the pointer's mask (the wheel's buttons
+	 * 4 and 5 are down for no time a poll can see).
+	 */
+	@Override
+	public Optional<InputSnapshot> snapshot() {
+		synchronized (this.lock) {
+			X11Connection connection = connection();
+			if (connection == null) {
+				return Optional.empty();
+			}
+			return Optional.ofNullable(query(connection, (c) -> {
+				byte[] down = c.queryKeymap();
+				X11Connection.PointerState pointer = c.queryPointer();
+				this.lastPosition = new Point(pointer.x(), pointer.y());
+				Set<Integer> keys = new HashSet<>();
+				for (int keycode = 8; keycode < 256; keycode++) {
+					if ((down[keycode >> 3] & (1 << (keycode & 7))) != 0) {
+						keys.add(keycode);
+					}
+				}
+				Set<Integer> buttons = new HashSet<>();
+				for (int button = 1; button <= 3; button++) {
+					if ((pointer.mask() & (BUTTON1_MASK << (button - 1))) != 0) {
+						buttons.add(button);
+					}
+				}
+				return new InputSnapshot(this.lastPosition, keys, buttons);
+			}));
+		}
 	}
 
 	@Override

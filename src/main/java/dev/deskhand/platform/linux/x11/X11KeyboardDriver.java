@@ -117,13 +117,14 @@ final class X11KeyboardDriver implements KeyboardDriver {
 				}
 				keycode = found >> 1;
 			}
+			// forgotten once the server has the release: until then the key is down
 			try {
 				connection.fakeKey(keycode, false);
+				connection.syncAndCheck("releasing " + keyName);
 			}
 			finally {
 				this.held.keyUp(keycode);
 			}
-			connection.syncAndCheck("releasing " + keyName);
 			return null;
 		});
 	}

@@ -30,6 +30,7 @@ final class X11PointerDriver implements PointerDriver {
 	public void moveTo(int x, int y) {
 		this.input.call((connection) -> {
 			connection.fakeMotion(x, y);
+			this.held.pointerAt(new Point(x, y));
 			connection.syncAndCheck("moving the pointer to " + x + "," + y);
 			return null;
 		});
@@ -51,8 +52,12 @@ final class X11PointerDriver implements PointerDriver {
 		int number = number(button);
 		this.input.call((connection) -> {
 			connection.fakeButton(number, false);
-			this.held.buttonUp(number);
-			connection.syncAndCheck("releasing mouse button " + number);
+			try {
+				connection.syncAndCheck("releasing mouse button " + number);
+			}
+			finally {
+				this.held.buttonUp(number);
+			}
 			return null;
 		});
 	}
@@ -69,6 +74,7 @@ final class X11PointerDriver implements PointerDriver {
 		this.input.call((connection) -> {
 			if (at != null) {
 				connection.fakeMotion(at.x(), at.y());
+				this.held.pointerAt(at);
 			}
 			this.held.buttonDown(number);
 			connection.fakeButton(number, true);

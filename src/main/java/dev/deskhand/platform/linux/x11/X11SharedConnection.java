@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.HeldInputs;
 
 /**
  * One X connection that any thread may use, owned by a worker thread of its own: callers
@@ -74,6 +75,9 @@ final class X11SharedConnection implements AutoCloseable {
 
 	private boolean closed;
 
+	// Set once, before the first call, by a driver whose calls on this connection inject.
+	private volatile HeldInputs fence;
+
 	/**
 	 * @param displayName the display to (re)connect to
 	 * @param role what the connection is for, for logs and messages
@@ -101,6 +105,15 @@ final class X11SharedConnection implements AutoCloseable {
 				X11DesktopDriver.DEFAULT_CALL_TIMEOUT, X11DesktopDriver.DEFAULT_WEDGED_AFTER));
 	}
 
+	/**
+	 * Brackets every {@link #call} with {@link HeldInputs#injecting()} and
+	 * {@link HeldInputs#injected()}: for the connections that send input, so the desk
+	 * never mistakes Deskhand's own input for the human's.
+	 */
+	void fenceInjections(HeldInputs held) {
+		this.fence = held;
+	}
+
 	String role() {
 		return this.role;
 	}
@@ -113,7 +126,17 @@ final class X11SharedConnection implements AutoCloseable {
 	 */
 	<T> T call(Function<X11Connection, T> action) {
 		this.watch.requireAnswering();
-		return run(action, true, this.callTimeout);
+		HeldInputs held = this.fence;
+		if (held == null) {
+			return run(action, true, this.callTimeout);
+		}
+		held.injecting();
+		try {
+			return run(action, true, this.callTimeout);
+		}
+		finally {
+			held.injected();
+		}
 	}
 
 	/**

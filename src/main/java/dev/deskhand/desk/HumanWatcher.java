@@ -1,0 +1,96 @@
+package dev.deskhand.desk;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.InjectedInput;
+import dev.deskhand.platform.InputSnapshot;
+import dev.deskhand.platform.InputStateSensor;
+
+/**
+ * A thread of its own that reads the real keyboard and pointer on a sensor connection of
+ * its own (like the failsafe's) every {@code deskhand.human.poll-interval}, and tells the
+ * desk when the person at it did something Deskhand did not inject.
+ */
+class HumanWatcher implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(HumanWatcher.class);
+
+	static final String THREAD_NAME = "deskhand-human-watch";
+
+	private final DesktopDriver driver;
+
+	private final Desk desk;
+
+	private final Duration interval;
+
+	private final boolean enabled;
+
+	private volatile Thread poller;
+
+	HumanWatcher(DesktopDriver driver, Desk desk, Duration interval, boolean enabled) {
+		this.driver = driver;
+		this.desk = desk;
+		this.interval = interval;
+		this.enabled = enabled;
+	}
+
+	private void pollLoop() {
+		HumanInputDetector detector = new HumanInputDetector();
+		try (InputStateSensor sensor = this.driver.openSensor(List.of())) {
+			while (!Thread.currentThread().isInterrupted()) {
+				try {
+					look(sensor, detector);
+				}
+				catch (RuntimeException ex) {
+					logger.warn("watching for the person at the desk failed; retrying", ex);
+				}
+				Thread.sleep(this.interval.toMillis());
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void look(InputStateSensor sensor, HumanInputDetector detector) {
+		Optional<InjectedInput> before = this.driver.injectedInput();
+		Optional<InputSnapshot> seen = sensor.snapshot();
+		Optional<InjectedInput> after = this.driver.injectedInput();
+		if (before.isEmpty() || seen.isEmpty() || after.isEmpty()) {
+			return;
+		}
+		detector.look(before.get(), seen.get(), after.get()).ifPresent(this.desk::humanInput);
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.enabled && this.poller == null) {
+			Thread thread = new Thread(this::pollLoop, THREAD_NAME);
+			thread.setDaemon(true);
+			this.poller = thread;
+			thread.start();
+		}
+	}
+
+	@Override
+	public synchronized void stop() {
+		Thread thread = this.poller;
+		this.poller = null;
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.poller != null;
+	}
+
+}
