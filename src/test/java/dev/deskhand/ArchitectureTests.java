@@ -52,7 +52,7 @@ class ArchitectureTests {
 			.definedBy("dev.deskhand.actions..")
 			.layer("domain")
 			.definedBy("dev.deskhand.approval..", "dev.deskhand.screen..", "dev.deskhand.audit..",
-					"dev.deskhand.privacy..", "dev.deskhand.elements..")
+					"dev.deskhand.privacy..", "dev.deskhand.elements..", "dev.deskhand.trajectory..")
 			.layer("input")
 			.definedBy("dev.deskhand.input..")
 			.layer("platform")
