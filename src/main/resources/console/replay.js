@@ -15,6 +15,8 @@
   let session = null;
   let index = 0;
   let timer = null;
+  // Bumped by every show(): an image that arrives for a step no longer shown is dropped.
+  let shown = 0;
   const images = new Map();
 
   function el(tag, options, children) {
@@ -93,17 +95,18 @@
     return found;
   }
 
-  async function showImage(target, ref, targets) {
+  async function showImage(target, ref, targets, mine) {
     const box = $(target);
-    box.replaceChildren();
     if (!ref) {
-      box.appendChild(el('p', { className: 'empty', text: 'no image' }));
+      box.replaceChildren(el('p', { className: 'empty', text: 'no image' }));
       return;
     }
+    const url = await imageUrl(ref);
+    if (mine !== shown) return;
     const img = el('img');
     img.alt = target + ' screenshot';
-    img.src = await imageUrl(ref);
-    box.appendChild(img);
+    img.src = url;
+    box.replaceChildren(img);
     // The agent's coordinates are in the pixels of the image it saw; drawn in percent of it.
     targets.forEach(([x, y]) => {
       const mark = el('div', { className: 'target' });
@@ -120,13 +123,15 @@
       el('header', {}, [el('strong', { className: 'tool', text: d.tool || '' }), el('span', { text: decision })]),
       el('p', { text: d.summary || '' }),
       el('p', { className: 'card-status', text: [d.by && 'by ' + d.by, d.scope && 'for ' + d.scope,
-        d.capabilities && d.capabilities.join(', ')].filter(Boolean).join(' · ') })]);
+        d.capabilities && [].concat(d.capabilities).join(', ')].filter(Boolean).join(' · ') })]);
     return card;
   }
 
   async function show() {
     const steps = session.steps;
     if (!steps.length) return;
+    shown += 1;
+    const mine = shown;
     const step = steps[index];
     $('position').textContent = 'step ' + (index + 1) + ' of ' + steps.length;
     $('step-tool').textContent = step.tool;
@@ -148,8 +153,8 @@
     const sent = (step.sent && step.sent.length) ? step.sent[step.sent.length - 1] : null;
     const before = step.before || (step.desktop_changed ? null : sent);
     const targets = points(step.arguments, '', []);
-    await showImage('before', before, targets);
-    await showImage('after', step.after, []);
+    await showImage('before', before, targets, mine);
+    await showImage('after', step.after, [], mine);
   }
 
   function go(to) {
