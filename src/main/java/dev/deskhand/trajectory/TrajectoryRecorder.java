@@ -3,11 +3,11 @@ package dev.deskhand.trajectory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +39,8 @@ public final class TrajectoryRecorder implements AutoCloseable {
 
 	private static final Call NO_CALL = new Call(null, null);
 
+	static final int REMEMBERED_SESSIONS = 256;
+
 	private final ThreadLocal<Call> current = new ThreadLocal<>();
 
 	private final TrajectoryStore store;
@@ -53,8 +55,15 @@ public final class TrajectoryRecorder implements AutoCloseable {
 
 	/**
 	 * Per session handle: the last image sent to it, what it saw before its next action.
+	 * The {@value #REMEMBERED_SESSIONS} most recently served sessions only: MCP never
+	 * says a session ended, and each entry holds an image.
 	 */
-	private final Map<String, SentImage> lastSent = new ConcurrentHashMap<>();
+	private final Map<String, SentImage> lastSent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, SentImage> eldest) {
+			return size() > REMEMBERED_SESSIONS;
+		}
+	});
 
 	private final AtomicLong dropped = new AtomicLong();
 
