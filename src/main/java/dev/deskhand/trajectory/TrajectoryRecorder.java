@@ -41,6 +41,8 @@ public final class TrajectoryRecorder implements AutoCloseable {
 
 	static final int REMEMBERED_SESSIONS = 256;
 
+	private static final String ZOOM = "zoom";
+
 	private final ThreadLocal<Call> current = new ThreadLocal<>();
 
 	private final TrajectoryStore store;
@@ -169,7 +171,9 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		boolean changed = draft.changedDesktop();
 		SentImage before = changed ? this.lastSent.get(draft.session) : null;
 		boolean needsAfter = changed && sent.isEmpty();
-		if (!sent.isEmpty()) {
+		// A zoom is a region at another scale: the agent's coordinates stay those of its
+		// last whole screenshot, so that stays the image the next action is drawn over.
+		if (!sent.isEmpty() && !ZOOM.equals(draft.tool)) {
 			this.lastSent.put(draft.session, sent.get(sent.size() - 1));
 		}
 		Map<String, Object> step = new LinkedHashMap<>();

@@ -135,16 +135,19 @@ class TrajectoryLiveTests {
 			assertThat(typed.isError()).as(text(typed)).isNotEqualTo(Boolean.TRUE);
 			witness.awaitText(SECRET, WAIT);
 			byte[] typedImage = Base64.getDecoder().decode(imageBlock(typed).data());
+			// A zoom's pixels are not those the next action's coordinates refer to.
+			CallToolResult zoom = call(client, "zoom", Map.of("region", List.of(0, 0, 200, 100)));
+			assertThat(zoom.isError()).as(text(zoom)).isNotEqualTo(Boolean.TRUE);
 			// A refused call is recorded too, with its code.
 			CallToolResult refused = call(client, "left_click",
 					Map.of("coordinate", List.of(vaultBox[0] + vaultBox[2] / 2, vaultBox[1] + vaultBox[3] / 2)));
 			assertThat(text(refused)).startsWith("E_NOT_GRANTED: ");
 
-			JsonNode session = awaitSession("replay-live-agent", 5);
+			JsonNode session = awaitSession("replay-live-agent", 6);
 			JsonNode steps = session.path("steps");
 			List<String> tools = new ArrayList<>();
 			steps.forEach((step) -> tools.add(step.path("tool").asString()));
-			assertThat(tools).containsExactly("screenshot", "list_windows", "left_click", "type", "left_click");
+			assertThat(tools).containsExactly("screenshot", "list_windows", "left_click", "type", "zoom", "left_click");
 			String id = session.path("id").asString();
 
 			// The screenshot's image is stored byte for byte as the client received it.
@@ -181,7 +184,12 @@ class TrajectoryLiveTests {
 			assertThat(image(id, typing.path("after"))).isEqualTo(typedImage);
 			assertMasked(decode(image(id, typing.path("before"))), vaultBox);
 
-			assertThat(steps.get(4).path("outcome").asString()).isEqualTo("E_NOT_GRANTED");
+			assertThat(steps.get(4).path("sent").get(0).path("sha256").asString())
+				.isEqualTo(TrajectoryStore.sha256(Base64.getDecoder().decode(imageBlock(zoom).data())));
+			JsonNode refusedStep = steps.get(5);
+			assertThat(refusedStep.path("outcome").asString()).isEqualTo("E_NOT_GRANTED");
+			assertThat(refusedStep.path("before").path("sha256").asString())
+				.isEqualTo(TrajectoryStore.sha256(typedImage));
 
 			// The secret is in no stored byte: not the record's, not the download's.
 			try (Stream<Path> files = Files.walk(dir.resolve("trajectories"))) {
@@ -205,7 +213,7 @@ class TrajectoryLiveTests {
 					(s) -> s.replace("\"outcome\":\"E_NOT_GRANTED\",\"message\"", "\"outcome\":\"ok\",\"message\"")),
 					audit);
 			assertThat(outcome.valid()).isFalse();
-			assertThat(outcome.reason()).contains("step 5 (left_click)", "outcome");
+			assertThat(outcome.reason()).contains("step 6 (left_click)", "outcome");
 
 			String anImage = entries.keySet().stream().filter((name) -> name.startsWith("images/")).findFirst().get();
 			Map<String, byte[]> changedImage = new LinkedHashMap<>(entries);
