@@ -52,7 +52,8 @@ class ArchitectureTests {
 			.definedBy("dev.deskhand.actions..")
 			.layer("domain")
 			.definedBy("dev.deskhand.approval..", "dev.deskhand.screen..", "dev.deskhand.audit..",
-					"dev.deskhand.privacy..", "dev.deskhand.elements..", "dev.deskhand.desk..")
+					"dev.deskhand.privacy..", "dev.deskhand.elements..", "dev.deskhand.desk..",
+					"dev.deskhand.trajectory..")
 			.layer("input")
 			.definedBy("dev.deskhand.input..")
 			.layer("platform")

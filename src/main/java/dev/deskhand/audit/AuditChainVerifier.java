@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Checks an audit file written by {@link AuditTrail}: every line is an audit record, its
@@ -71,6 +72,43 @@ public final class AuditChainVerifier {
 		catch (IOException ex) {
 			return new Verification(false, number, 0, "cannot read " + file + ": " + ex);
 		}
+	}
+
+	/**
+	 * Verifies lines cut out of an audit file: each line's hash, each link to the line
+	 * before it and {@code seq} growing by one. The first line's {@code prev} is not
+	 * checked: it links to a record outside the segment.
+	 * @param lines the lines, each without its newline
+	 * @return the outcome; line numbers count within the segment
+	 */
+	public static Verification verifySegment(List<byte[]> lines) {
+		long number = 0;
+		long seq = -1;
+		String prev = null;
+		for (byte[] line : lines) {
+			number++;
+			ChainLine.Parsed record;
+			try {
+				record = ChainLine.parse(line);
+			}
+			catch (ChainLine.BadLine ex) {
+				return Verification.brokenAt(number, ex.getMessage());
+			}
+			if (!record.hash().equals(record.computedHash())) {
+				return Verification.brokenAt(number, "hash mismatch: the line says " + record.hash()
+						+ " but its content hashes to " + record.computedHash());
+			}
+			if (prev != null && !record.prev().equals(prev)) {
+				return Verification.brokenAt(number,
+						"broken link: prev is " + record.prev() + " but line " + (number - 1) + "'s hash is " + prev);
+			}
+			if (prev != null && record.seq() != seq) {
+				return Verification.brokenAt(number, "seq gap: expected seq " + seq + ", found " + record.seq());
+			}
+			seq = record.seq() + 1;
+			prev = record.hash();
+		}
+		return new Verification(true, number, 0, number + ((number == 1) ? " record" : " records") + ", chain intact");
 	}
 
 	/**

@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -129,6 +130,8 @@ public class AuditTrail implements AutoCloseable {
 
 	private long lastErrorLogged;
 
+	private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
 	public AuditTrail(AuditProperties properties, ApplicationEventPublisher publisher, Clock clock) {
 		this.file = properties.file().toAbsolutePath().normalize();
 		this.publisher = publisher;
@@ -161,18 +164,23 @@ public class AuditTrail implements AutoCloseable {
 		Map<String, Object> details = (data != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(data))
 				: Map.of();
 		if (this.chain == null) {
-			publish(new Entry(this.clock.instant(), type, who, details));
+			Entry entry = new Entry(this.clock.instant(), type, who, details);
+			publish(entry);
+			notifyListeners(null, entry);
 			return;
 		}
 		Entry entry;
 		Entry resumed;
+		AuditRecordId id = null;
 		this.chain.lock().lock();
 		try {
 			// Taken under the lock so that time never goes backwards as seq goes
 			// forwards.
 			entry = new Entry(this.clock.instant(), type, who, details);
 			if (this.outage == null || retryDue()) {
-				resumed = flush(entry);
+				Flushed flushed = flush(entry);
+				resumed = flushed.resumed();
+				id = flushed.entry();
 			}
 			else {
 				hold(entry);
@@ -188,6 +196,14 @@ public class AuditTrail implements AutoCloseable {
 		if (resumed != null) {
 			publish(resumed);
 		}
+		notifyListeners(id, entry);
+	}
+
+	/**
+	 * Tells {@code listener} of every record from now on, on the thread that records it.
+	 */
+	public void addListener(Listener listener) {
+		this.listeners.add(listener);
 	}
 
 	/**
@@ -289,7 +305,7 @@ public class AuditTrail implements AutoCloseable {
 			if (this.outage == null) {
 				return;
 			}
-			resumed = flush(null);
+			resumed = flush(null).resumed();
 		}
 		finally {
 			this.chain.lock().unlock();
@@ -316,9 +332,10 @@ public class AuditTrail implements AutoCloseable {
 	 * Appends the held records, then {@code entry}, and after an outage the record that
 	 * ends it; holds {@code entry} when that fails.
 	 * @param entry a new record, or {@code null}
-	 * @return the record that ended an outage, to publish; {@code null} otherwise
+	 * @return the record that ended an outage, to publish, or {@code null}; and
+	 * {@code entry}'s place in the chain, {@code null} when it is held
 	 */
-	private Entry flush(Entry entry) {
+	private Flushed flush(Entry entry) {
 		Outage was = this.outage;
 		List<Entry> batch = new ArrayList<>(this.held);
 		if (entry != null) {
@@ -329,15 +346,17 @@ public class AuditTrail implements AutoCloseable {
 			resumed = resumed(was);
 			batch.add(resumed);
 		}
+		int heldCount = this.held.size();
+		List<AuditRecordId> ids;
 		try {
-			this.chain.append(batch);
+			ids = this.chain.append(batch);
 		}
 		catch (IOException | RuntimeException ex) {
 			if (entry != null) {
 				hold(entry);
 			}
 			failed(was, ex);
-			return null;
+			return new Flushed(null, null);
 		}
 		this.held.clear();
 		this.dropped = 0;
@@ -347,7 +366,19 @@ public class AuditTrail implements AutoCloseable {
 			logger.warn("Audit file {} is writable again; input is accepted again. {} records held since {} are in "
 					+ "it now, {} were dropped", this.file, was.held(), was.since(), was.dropped());
 		}
-		return resumed;
+		return new Flushed(resumed, (entry != null) ? ids.get(heldCount) : null);
+	}
+
+	private void notifyListeners(AuditRecordId id, Entry entry) {
+		for (Listener listener : this.listeners) {
+			try {
+				listener.recorded(id, entry.type(), entry.data());
+			}
+			catch (RuntimeException ex) {
+				// A listener never stops what was recorded from happening.
+				logger.warn("Audit listener {} failed", listener, ex);
+			}
+		}
 	}
 
 	private Entry resumed(Outage outage) {
@@ -437,6 +468,24 @@ public class AuditTrail implements AutoCloseable {
 	 * {@code /actuator/auditevents}
 	 */
 	record Outage(Instant since, String reason, int held, long dropped) {
+
+	}
+
+	private record Flushed(Entry resumed, AuditRecordId entry) {
+
+	}
+
+	/** Hears of each record as it is written; see {@link #addListener}. */
+	@FunctionalInterface
+	public interface Listener {
+
+		/**
+		 * @param id where the record is in the file; {@code null} when the file is
+		 * disabled or the record is held in memory during an outage
+		 * @param type its type
+		 * @param data its details (typed text already redacted)
+		 */
+		void recorded(AuditRecordId id, String type, Map<String, Object> data);
 
 	}
 

@@ -14,6 +14,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,18 +116,21 @@ final class ChainedAuditFile implements AutoCloseable {
 	 * Appends the entries as consecutive records, continuing the chain: all of them or,
 	 * when it throws, none (bytes a failed write left are cut off again).
 	 * @param entries what to append, in order
+	 * @return each entry's seq and hash, in order
 	 * @throws IOException when the file cannot be written
 	 */
-	void append(List<Entry> entries) throws IOException {
+	List<AuditRecordId> append(List<Entry> entries) throws IOException {
 		assertLocked();
 		long knownEnd = this.end;
 		this.end = -1;
+		List<AuditRecordId> ids;
 		createParentDirectories();
 		try (FileChannel channel = FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------"));
 				FileLock fileLock = lockFile(channel)) {
 			long size = cutTornAppend(channel);
 			Tail last = (size == knownEnd && this.tail != null) ? this.tail : readTail(channel, size);
 			Tail next = last;
+			ids = new ArrayList<>(entries.size());
 			ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 			for (Entry entry : entries) {
 				if (next.needsNewline()) {
@@ -137,6 +141,7 @@ final class ChainedAuditFile implements AutoCloseable {
 				bytes.write(body, 0, body.length - 1);
 				bytes.writeBytes((ChainLine.HASH_FIELD + hash + "\"}\n").getBytes(StandardCharsets.US_ASCII));
 				next = new Tail(next.seq() + 1, hash, false);
+				ids.add(new AuditRecordId(next.seq(), hash));
 			}
 			ByteBuffer lines = ByteBuffer.wrap(bytes.toByteArray());
 			long position = size;
@@ -158,6 +163,7 @@ final class ChainedAuditFile implements AutoCloseable {
 		if (this.sync != null) {
 			this.sync.appended();
 		}
+		return ids;
 	}
 
 	/**

@@ -14,10 +14,11 @@ import org.springframework.util.MimeType;
 
 /**
  * {@code GET /actuator/console}: the operator console, one page with its script and style
- * sheet ({@code /actuator/console/console.js}, {@code console.css}). They hold no data,
- * so they are served without a token; the page's script calls the other endpoints with
- * the operator token the operator enters (see docs/console.md). No external URL anywhere:
- * it works offline.
+ * sheet ({@code /actuator/console/console.js}, {@code console.css}), and the replay page
+ * ({@code /actuator/console/replay.html}, {@code replay.js}, {@code replay.css}). They
+ * hold no data, so they are served without a token; the page's script calls the other
+ * endpoints with the operator token the operator enters (see docs/console.md). No
+ * external URL anywhere: it works offline.
  */
 @WebEndpoint(id = "console")
 class ConsoleEndpoint {
@@ -31,8 +32,10 @@ class ConsoleEndpoint {
 	private final byte[] page = read("console.html");
 
 	// Read once: the console is a few kilobytes and never changes while the server runs.
+	// The replay page (replay.html) is served here too: it holds no data either.
 	private final Map<String, Asset> assets = Map.of("console.js", new Asset(read("console.js"), JAVASCRIPT),
-			"console.css", new Asset(read("console.css"), CSS));
+			"console.css", new Asset(read("console.css"), CSS), "replay.html", new Asset(read("replay.html"), HTML),
+			"replay.js", new Asset(read("replay.js"), JAVASCRIPT), "replay.css", new Asset(read("replay.css"), CSS));
 
 	private record Asset(byte[] bytes, MimeType type) {
 	}
@@ -42,7 +45,7 @@ class ConsoleEndpoint {
 		return new WebEndpointResponse<>(this.page, HTML);
 	}
 
-	@ReadOperation(produces = { "text/javascript;charset=UTF-8", "text/css;charset=UTF-8" })
+	@ReadOperation(produces = { "text/javascript;charset=UTF-8", "text/css;charset=UTF-8", "text/html;charset=UTF-8" })
 	WebEndpointResponse<byte[]> asset(@Selector String file) {
 		Asset asset = this.assets.get(file);
 		if (asset == null) {

@@ -222,6 +222,21 @@ public class ScreenService {
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
+	/**
+	 * A whole display as a screenshot would show it (scaled, privacy-masked), recorded
+	 * for no session: an observer's copy (the session record) that leaves every session's
+	 * coordinate mapping as it was.
+	 */
+	public Screenshot observerScreenshot(String displayId, ImageFormat format) {
+		List<DisplayInfo> displays = displays();
+		DisplayInfo display = display(displays, displayId);
+		ScreenGeometry geometry = currentGeometry(display);
+		ImageFormat resolved = resolved(format);
+		ScreenPipeline.Image image = this.pipeline.screenshot(display.id(), display.bounds(), geometry.imageSize(),
+				resolved, this.properties.jpegQuality());
+		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
+	}
+
 	// A capture right after input would show the app before it reacted; then captures
 	// this far apart
 	// are compared until two are alike.

@@ -1,6 +1,7 @@
 package dev.deskhand.tools;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -11,6 +12,7 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
+import dev.deskhand.trajectory.TrajectoryRecorder;
 
 /** Resolves a tool call's {@link CallContext} from the MCP request. */
 class CallContexts {
@@ -23,18 +25,25 @@ class CallContexts {
 
 	private final Duration askTimeout;
 
+	private final TrajectoryRecorder trajectories;
+
 	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
-			Duration askTimeout) {
+			Duration askTimeout, TrajectoryRecorder trajectories) {
 		this.sessions = sessions;
 		this.elicitations = elicitations;
 		this.progressScheduler = progressScheduler;
 		this.askTimeout = askTimeout;
+		this.trajectories = trajectories;
 	}
 
 	CallContext of(McpSyncRequestContext context) {
 		String principal = AgentPrincipals.of(context.transportContext());
 		McpSchema.Implementation client = context.clientInfo();
 		var session = this.sessions.resolve(principal, context.sessionId(), (client != null) ? client.name() : null);
+		// The call's record learns whose it is; its arguments are redacted there.
+		Map<String, Object> arguments = (context.request() instanceof McpSchema.CallToolRequest request)
+				? request.arguments() : null;
+		this.trajectories.identify(session.handle(), session.principal(), session.client(), arguments);
 		HumanChannel channel = context.elicitEnabled() ? new ElicitationChannel(context, this.elicitations)
 				: HumanChannel.NONE;
 		Progress progress = Progress.of(context, this.progressScheduler);

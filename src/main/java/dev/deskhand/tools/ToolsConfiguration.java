@@ -21,6 +21,7 @@ import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.privacy.PrivacyProperties;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
+import dev.deskhand.trajectory.TrajectoryRecorder;
 
 @Configuration(proxyBeanMethods = false)
 class ToolsConfiguration {
@@ -31,8 +32,8 @@ class ToolsConfiguration {
 	}
 
 	@Bean
-	ToolRunner toolRunner(MeterRegistry registry) {
-		return new ToolRunner(registry);
+	ToolRunner toolRunner(MeterRegistry registry, TrajectoryRecorder trajectories) {
+		return new ToolRunner(registry, trajectories);
 	}
 
 	// Elicitations wait on a human for minutes; each gets a thread so operators can
@@ -59,8 +60,10 @@ class ToolsConfiguration {
 
 	@Bean
 	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
-			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties) {
-		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties.askTimeout());
+			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties,
+			TrajectoryRecorder trajectories) {
+		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties.askTimeout(),
+				trajectories);
 	}
 
 	@Bean
