@@ -32,8 +32,12 @@ public final class SelfTestCommand {
 		// as arguments, which no configuration file overrides; the quieter logging only
 		// as
 		// defaults, which one may
+		// the person who runs it sits at the desk: their hand on the mouse must not count
+		// as taking the desk back from the self-test, nor its steps fill the session
+		// record
 		Stream<String> forced = Stream.of("--deskhand.self-test.enabled=true",
-				"--deskhand.self-test.main-class=" + application.getName());
+				"--deskhand.self-test.main-class=" + application.getName(), "--deskhand.human.enabled=false",
+				"--deskhand.trajectory.enabled=false");
 		String[] rest = Stream.concat(Arrays.stream(args).filter((arg) -> !arg.equals(ARGUMENT)), forced)
 			.toArray(String[]::new);
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(application).web(WebApplicationType.NONE)
