@@ -16,6 +16,7 @@ import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
 import org.springframework.ai.mcp.annotation.McpToolParam;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
+import dev.deskhand.audit.Redaction;
 import dev.deskhand.desk.Desk;
 import dev.deskhand.desk.HumanRequest;
 import dev.deskhand.errors.DeskhandException;
@@ -79,7 +80,10 @@ public class DeskTools {
 			}
 			Duration wait = timeout(timeout);
 			CallContext call = this.contexts.of(context);
-			String outcome = this.desk.requestHuman(call.handle(), call.session().principal(), reason.strip(), wait,
+			// the console card and the elicitation show what the agent wrote, with bidi
+			// overrides and invisible characters spelled out
+			String shown = Redaction.summary(reason.strip(), MAX_REASON);
+			String outcome = this.desk.requestHuman(call.handle(), call.session().principal(), shown, wait,
 					(request) -> {
 						if (context.elicitEnabled()) {
 							elicit(context, request);
