@@ -33,12 +33,22 @@ class HumanInputDetectorTests {
 		return this.detector.look(injected, seen, injected);
 	}
 
+	/**
+	 * Two clean readings in a row that see the same: what a person's input looks like.
+	 */
+	private Optional<String> lookTwice(InjectedInput injected, InputSnapshot seen) {
+		Optional<String> first = look(injected, seen);
+		assertThat(first).as("one reading alone is not yet the human").isEmpty();
+		return look(injected, seen);
+	}
+
 	@Test
 	void thePointerWhereItWasOrWhereDeskhandPutItIsNotTheHuman() {
 		assertThat(look(idle(0, null, 0), seen(10, 10, Set.of(), Set.of()))).isEmpty();
 		assertThat(look(idle(0, null, 0), seen(10, 10, Set.of(), Set.of()))).isEmpty();
 		assertThat(look(idle(1, new Point(50, 60), 1), seen(50, 60, Set.of(), Set.of()))).isEmpty();
-		assertThat(look(idle(1, new Point(50, 60), 1), seen(51, 60, Set.of(), Set.of()))).contains("moved the pointer");
+		assertThat(lookTwice(idle(1, new Point(50, 60), 1), seen(51, 60, Set.of(), Set.of())))
+			.contains("moved the pointer");
 		// where the human left it is where it should be now
 		assertThat(look(idle(1, new Point(50, 60), 1), seen(51, 60, Set.of(), Set.of()))).isEmpty();
 		// Deskhand moved it again
@@ -74,13 +84,27 @@ class HumanInputDetectorTests {
 	}
 
 	@Test
+	void aKeyStillDownInOneReadingAfterDeskhandReleasedItIsNotTheHuman() {
+		look(idle(0, new Point(1, 1), 1), seen(1, 1, Set.of(), Set.of()));
+		// Deskhand released key 50; the server has answered, its input queue has not yet
+		// applied the release
+		InjectedInput released = idle(4, new Point(1, 1), 1);
+		assertThat(look(released, seen(1, 1, Set.of(50), Set.of()))).isEmpty();
+		assertThat(look(released, seen(1, 1, Set.of(), Set.of()))).isEmpty();
+		// and a pointer seen once on its way to where Deskhand put it
+		assertThat(look(released, seen(0, 1, Set.of(), Set.of()))).isEmpty();
+		assertThat(look(released, seen(1, 1, Set.of(), Set.of()))).isEmpty();
+	}
+
+	@Test
 	void keysAndButtonsDeskhandDoesNotHoldAreTheHumans() {
 		look(idle(0, new Point(1, 1), 1), seen(1, 1, Set.of(), Set.of()));
 		InjectedInput holding = injected(3, false, new Point(1, 1), 1, Set.of(50), Set.of(1));
 		assertThat(look(holding, seen(1, 1, Set.of(50), Set.of(1)))).isEmpty();
-		assertThat(look(holding, seen(1, 1, Set.of(50, 38), Set.of(1)))).contains("held a key down");
-		assertThat(look(holding, seen(1, 1, Set.of(50), Set.of(1, 3)))).contains("held a mouse button down");
-		assertThat(look(holding, seen(2, 1, Set.of(50, 38), Set.of()))).contains("moved the pointer, held a key down");
+		assertThat(lookTwice(holding, seen(1, 1, Set.of(50, 38), Set.of(1)))).contains("held a key down");
+		assertThat(lookTwice(holding, seen(1, 1, Set.of(50), Set.of(1, 3)))).contains("held a mouse button down");
+		assertThat(lookTwice(holding, seen(2, 1, Set.of(50, 38), Set.of())))
+			.contains("moved the pointer, held a key down");
 	}
 
 }
