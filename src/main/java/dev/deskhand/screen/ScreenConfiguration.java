@@ -13,9 +13,14 @@ import dev.deskhand.platform.DesktopDriver;
 class ScreenConfiguration {
 
 	@Bean
-	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties,
+	ModelProfiles modelProfiles(ScreenshotProperties screenshot, ProfileProperties profiles) {
+		return new ModelProfiles(screenshot, profiles);
+	}
+
+	@Bean
+	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties, ModelProfiles profiles,
 			ObjectProvider<CaptureFilter> filters) {
-		return new ScreenService(driver, properties, Clock.systemUTC(), filters.orderedStream().toList());
+		return new ScreenService(driver, properties, profiles, Clock.systemUTC(), filters.orderedStream().toList());
 	}
 
 	/**

@@ -27,12 +27,20 @@ import dev.deskhand.platform.Rect;
  * origin)
  * @param imageWidth width of the screenshot image, at most {@code bounds.width()}
  * @param imageHeight height of the screenshot image, at most {@code bounds.height()}
+ * @param space the numbers the agent's coordinates are in: the image's pixels, or a grid
+ * over it ({@link CoordinateSpace#GRID_1000}), mapped through cell centres the same way
  */
-public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int imageHeight) {
+public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int imageHeight, CoordinateSpace space) {
+
+	/** A geometry whose coordinates are image pixels. */
+	public ScreenGeometry(String displayId, Rect bounds, int imageWidth, int imageHeight) {
+		this(displayId, bounds, imageWidth, imageHeight, CoordinateSpace.PIXELS);
+	}
 
 	public ScreenGeometry {
 		Objects.requireNonNull(displayId, "displayId");
 		Objects.requireNonNull(bounds, "bounds");
+		Objects.requireNonNull(space, "space");
 		if (bounds.width() < 1 || bounds.height() < 1) {
 			throw new IllegalArgumentException("display " + displayId + " has an empty bounds " + bounds);
 		}
@@ -53,6 +61,36 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 		Rect bounds = display.bounds();
 		ImageSize size = budget.fit(bounds.width(), bounds.height());
 		return new ScreenGeometry(display.id(), bounds, size.width(), size.height());
+	}
+
+	/**
+	 * The geometry of a screenshot of {@code display} made for {@code profile}: its
+	 * budget, its coordinate space.
+	 */
+	public static ScreenGeometry of(DisplayInfo display, ModelProfile profile) {
+		Rect bounds = display.bounds();
+		ImageSize size = profile.budget().fit(bounds.width(), bounds.height());
+		return new ScreenGeometry(display.id(), bounds, size.width(), size.height(), profile.coordinates());
+	}
+
+	/**
+	 * How many coordinate values the x axis has: the image's width, or the grid's cells.
+	 */
+	public int extentX() {
+		return (this.space.cells() > 0) ? this.space.cells() : this.imageWidth;
+	}
+
+	/**
+	 * How many coordinate values the y axis has: the image's height, or the grid's cells.
+	 */
+	public int extentY() {
+		return (this.space.cells() > 0) ? this.space.cells() : this.imageHeight;
+	}
+
+	/** What the coordinates are, for messages: "screenshot image pixels", or the grid. */
+	private String spaceDescription() {
+		return (this.space == CoordinateSpace.PIXELS) ? "screenshot image pixels"
+				: "cells of the 0-" + (this.space.cells() - 1) + " grid over the screenshot";
 	}
 
 	/** Image pixels per logical unit horizontally (at most 1). */
@@ -76,14 +114,17 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 	 * it is never clamped, because a clamped click lands somewhere the agent did not aim
 	 */
 	public Point toDesktop(int imageX, int imageY) {
-		if (imageX < 0 || imageY < 0 || imageX >= this.imageWidth || imageY >= this.imageHeight) {
-			throw DeskhandException
-				.args("coordinate [" + imageX + ", " + imageY + "] is outside the screenshot (" + this.imageWidth + "x"
-						+ this.imageHeight + "); coordinates are screenshot image pixels of display " + this.displayId
-						+ ": x from 0 to " + (this.imageWidth - 1) + ", y from 0 to " + (this.imageHeight - 1));
+		int extentX = extentX();
+		int extentY = extentY();
+		if (imageX < 0 || imageY < 0 || imageX >= extentX || imageY >= extentY) {
+			String size = (this.space == CoordinateSpace.PIXELS) ? " (" + this.imageWidth + "x" + this.imageHeight + ")"
+					: "";
+			throw DeskhandException.args("coordinate [" + imageX + ", " + imageY + "] is outside the screenshot" + size
+					+ "; coordinates are " + spaceDescription() + " of display " + this.displayId + ": x from 0 to "
+					+ (extentX - 1) + ", y from 0 to " + (extentY - 1));
 		}
-		return new Point(this.bounds.x() + centreToUnit(imageX, this.bounds.width(), this.imageWidth),
-				this.bounds.y() + centreToUnit(imageY, this.bounds.height(), this.imageHeight));
+		return new Point(this.bounds.x() + centreToUnit(imageX, this.bounds.width(), extentX),
+				this.bounds.y() + centreToUnit(imageY, this.bounds.height(), extentY));
 	}
 
 	/**
@@ -98,8 +139,8 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 					+ this.displayId + " (" + this.bounds.width() + "x" + this.bounds.height() + " at "
 					+ this.bounds.x() + ", " + this.bounds.y() + ")");
 		}
-		return new int[] { centreToUnit(desktopPoint.x() - this.bounds.x(), this.imageWidth, this.bounds.width()),
-				centreToUnit(desktopPoint.y() - this.bounds.y(), this.imageHeight, this.bounds.height()) };
+		return new int[] { centreToUnit(desktopPoint.x() - this.bounds.x(), extentX(), this.bounds.width()),
+				centreToUnit(desktopPoint.y() - this.bounds.y(), extentY(), this.bounds.height()) };
 	}
 
 	/**
@@ -112,17 +153,19 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 	 * and {@code 0 <= y0 < y1 <= imageHeight}
 	 */
 	public Rect toDesktopRegion(int x0, int y0, int x1, int y1) {
-		if (x0 < 0 || y0 < 0 || x1 > this.imageWidth || y1 > this.imageHeight || x0 >= x1 || y0 >= y1) {
+		int extentX = extentX();
+		int extentY = extentY();
+		if (x0 < 0 || y0 < 0 || x1 > extentX || y1 > extentY || x0 >= x1 || y0 >= y1) {
 			throw DeskhandException.args("region [" + x0 + ", " + y0 + ", " + x1 + ", " + y1
-					+ "] is not a non-empty area of the screenshot (" + this.imageWidth + "x" + this.imageHeight
-					+ ") of display " + this.displayId
-					+ ": it must be [x0, y0, x1, y1] in image pixels with 0 <= x0 < x1 <= " + this.imageWidth
-					+ " and 0 <= y0 < y1 <= " + this.imageHeight);
+					+ "] is not a non-empty area of the screenshot (" + extentX + "x" + extentY + " "
+					+ spaceDescription() + ") of display " + this.displayId
+					+ ": it must be [x0, y0, x1, y1] with 0 <= x0 < x1 <= " + extentX + " and 0 <= y0 < y1 <= "
+					+ extentY);
 		}
-		int left = edgeFloor(x0, this.bounds.width(), this.imageWidth);
-		int top = edgeFloor(y0, this.bounds.height(), this.imageHeight);
-		int right = Math.min(edgeCeil(x1, this.bounds.width(), this.imageWidth), this.bounds.width());
-		int bottom = Math.min(edgeCeil(y1, this.bounds.height(), this.imageHeight), this.bounds.height());
+		int left = edgeFloor(x0, this.bounds.width(), extentX);
+		int top = edgeFloor(y0, this.bounds.height(), extentY);
+		int right = Math.min(edgeCeil(x1, this.bounds.width(), extentX), this.bounds.width());
+		int bottom = Math.min(edgeCeil(y1, this.bounds.height(), extentY), this.bounds.height());
 		return new Rect(this.bounds.x() + left, this.bounds.y() + top, right - left, bottom - top);
 	}
 

@@ -38,14 +38,24 @@ public class ScreenService {
 
 	private final ScreenPipeline pipeline;
 
+	private final ModelProfiles profiles;
+
 	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, Clock clock) {
 		this(driver, properties, clock, List.of());
 	}
 
 	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, Clock clock,
 			List<CaptureFilter> filters) {
+		this(driver, properties,
+				new ModelProfiles(properties, new ProfileProperties(ModelProfiles.ANTHROPIC, null, null)), clock,
+				filters);
+	}
+
+	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, ModelProfiles profiles, Clock clock,
+			List<CaptureFilter> filters) {
 		this.driver = driver;
 		this.properties = properties;
+		this.profiles = profiles;
 		this.sessions = new ScreenshotSessions(clock);
 		ScreenWorkers workers = ScreenWorkers.perCore();
 		PngEncoder png = new PngEncoder(workers, workers.parallelism());
@@ -199,9 +209,57 @@ public class ScreenService {
 		return new ImagePlacement(this, session);
 	}
 
-	/** The size screenshots of a display have under the image budget. */
+	/**
+	 * The size screenshots of a display have under the default profile's budget, in image
+	 * pixels: what an observer (the console, the self-test) sees.
+	 */
 	public ScreenGeometry currentGeometry(DisplayInfo display) {
-		return ScreenGeometry.of(display, this.properties.budget());
+		return ScreenGeometry.of(display, this.profiles.defaultProfile().budget());
+	}
+
+	/** The geometry a session's next screenshot of a display will have. */
+	public ScreenGeometry currentGeometry(String session, DisplayInfo display) {
+		return ScreenGeometry.of(display, profile(session));
+	}
+
+	/**
+	 * The session's model profile: its own ({@link #useProfile}, {@link #adoptProfile}),
+	 * else the default one.
+	 */
+	public ModelProfile profile(String session) {
+		ModelProfile own = this.sessions.profile(session);
+		return (own != null) ? own : this.profiles.defaultProfile();
+	}
+
+	/**
+	 * Sets a session's profile. Screenshots taken from now on are made for it; a
+	 * coordinate is still read in the space of the last screenshot the session saw.
+	 * @throws DeskhandException E_ARGS for a name that is no profile
+	 */
+	public ModelProfile useProfile(String session, String name) {
+		ModelProfile profile = this.profiles.named(name);
+		this.sessions.setProfile(session, profile);
+		return profile;
+	}
+
+	/**
+	 * Gives a session its agent's profile ({@code deskhand.profiles.agents}) unless it
+	 * has one already: called on each of the session's calls, before it acts.
+	 */
+	public ModelProfile adoptProfile(String session, String agent) {
+		return this.sessions.adoptProfile(session, this.profiles.forAgent(agent));
+	}
+
+	/**
+	 * Gives a session a profile unless it has one already: a vendor's endpoint starts its
+	 * sessions with that vendor's profile.
+	 */
+	public ModelProfile adoptNamedProfile(String session, String name) {
+		return this.sessions.adoptProfile(session, this.profiles.named(name));
+	}
+
+	public ModelProfiles profiles() {
+		return this.profiles;
 	}
 
 	/**
@@ -212,12 +270,13 @@ public class ScreenService {
 	public Screenshot screenshot(String session, String displayId, ImageFormat format) {
 		List<DisplayInfo> displays = displays();
 		DisplayInfo display = display(displays, displayId);
-		ScreenGeometry geometry = currentGeometry(display);
+		ModelProfile profile = profile(session);
+		ScreenGeometry geometry = ScreenGeometry.of(display, profile);
 		String layout = layout(displays);
-		ImageFormat resolved = resolved(format);
+		ImageFormat resolved = (format != null) ? format : profile.format();
 		this.pipeline.retainDisplays(displays.stream().map(DisplayInfo::id).toList());
 		ScreenPipeline.Image image = this.pipeline.screenshot(display.id(), display.bounds(), geometry.imageSize(),
-				resolved, this.properties.jpegQuality());
+				resolved, profile.jpegQuality());
 		this.sessions.record(session, geometry, layout, image.frameId());
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
@@ -233,7 +292,7 @@ public class ScreenService {
 		ScreenGeometry geometry = currentGeometry(display);
 		ImageFormat resolved = resolved(format);
 		ScreenPipeline.Image image = this.pipeline.screenshot(display.id(), display.bounds(), geometry.imageSize(),
-				resolved, this.properties.jpegQuality());
+				resolved, this.profiles.defaultProfile().jpegQuality());
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
@@ -287,11 +346,12 @@ public class ScreenService {
 		List<DisplayInfo> displays = displays();
 		DisplayInfo display = display(displays, displayId);
 		ScreenshotSessions.Shot last = lastShot(session, display, displays);
-		ScreenGeometry geometry = (last != null) ? last.geometry() : currentGeometry(display);
+		ModelProfile profile = profile(session);
+		ScreenGeometry geometry = (last != null) ? last.geometry() : ScreenGeometry.of(display, profile);
 		Rect area = geometry.toDesktopRegion(region.get(0), region.get(1), region.get(2), region.get(3));
-		ImageFormat resolved = resolved(format);
+		ImageFormat resolved = (format != null) ? format : profile.format();
 		ScreenPipeline.Image image = this.pipeline.zoom(display.id(), (last != null) ? last.frameId() : -1, area,
-				this.properties.budget(), resolved, this.properties.jpegQuality());
+				profile.budget(), resolved, profile.jpegQuality());
 		return new Screenshot(image.bytes(), resolved, image.width(), image.height(), geometry);
 	}
 
@@ -336,7 +396,7 @@ public class ScreenService {
 	 */
 	public ScreenGeometry geometryFor(String session, DisplayInfo display, List<DisplayInfo> displays) {
 		ScreenshotSessions.Shot last = lastShot(session, display, displays);
-		return (last != null) ? last.geometry() : currentGeometry(display);
+		return (last != null) ? last.geometry() : currentGeometry(session, display);
 	}
 
 	/**
@@ -373,12 +433,13 @@ public class ScreenService {
 			.collect(Collectors.joining(", "));
 	}
 
+	/** The format of screenshots made for the default profile. */
 	public ImageFormat defaultFormat() {
-		return this.properties.defaultFormat();
+		return this.profiles.defaultProfile().format();
 	}
 
 	private ImageFormat resolved(ImageFormat format) {
-		return (format != null) ? format : this.properties.defaultFormat();
+		return (format != null) ? format : this.profiles.defaultProfile().format();
 	}
 
 	private static String describe(Rect bounds) {

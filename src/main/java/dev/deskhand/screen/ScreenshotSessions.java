@@ -56,6 +56,30 @@ final class ScreenshotSessions {
 		return (entry != null) ? entry.defaultDisplay : null;
 	}
 
+	/**
+	 * The session's own profile (set_profile, or adopted from its agent), or
+	 * {@code null}.
+	 */
+	ModelProfile profile(String session) {
+		Entry entry = this.sessions.get(session);
+		return (entry != null) ? entry.profile : null;
+	}
+
+	void setProfile(String session, ModelProfile profile) {
+		entry(session).profile = profile;
+	}
+
+	/** Sets the session's profile unless it has one; returns the one it has then. */
+	ModelProfile adoptProfile(String session, ModelProfile profile) {
+		Entry entry = entry(session);
+		synchronized (entry) {
+			if (entry.profile == null) {
+				entry.profile = profile;
+			}
+			return entry.profile;
+		}
+	}
+
 	int size() {
 		return this.sessions.size();
 	}
@@ -78,6 +102,8 @@ final class ScreenshotSessions {
 		final Map<String, Shot> shots = new ConcurrentHashMap<>();
 
 		volatile String defaultDisplay;
+
+		volatile ModelProfile profile;
 
 		volatile Instant lastSeen = Instant.EPOCH;
 

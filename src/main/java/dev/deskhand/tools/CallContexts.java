@@ -12,6 +12,7 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
+import dev.deskhand.screen.ScreenService;
 import dev.deskhand.trajectory.TrajectoryRecorder;
 
 /** Resolves a tool call's {@link CallContext} from the MCP request. */
@@ -27,13 +28,16 @@ class CallContexts {
 
 	private final TrajectoryRecorder trajectories;
 
+	private final ScreenService screen;
+
 	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
-			Duration askTimeout, TrajectoryRecorder trajectories) {
+			Duration askTimeout, TrajectoryRecorder trajectories, ScreenService screen) {
 		this.sessions = sessions;
 		this.elicitations = elicitations;
 		this.progressScheduler = progressScheduler;
 		this.askTimeout = askTimeout;
 		this.trajectories = trajectories;
+		this.screen = screen;
 	}
 
 	CallContext of(McpSyncRequestContext context) {
@@ -44,6 +48,8 @@ class CallContexts {
 		Map<String, Object> arguments = (context.request() instanceof McpSchema.CallToolRequest request)
 				? request.arguments() : null;
 		this.trajectories.identify(session.handle(), session.principal(), session.client(), arguments);
+		// A session starts with its agent's model profile (deskhand.profiles.agents).
+		this.screen.adoptProfile(session.handle(), session.principal());
 		HumanChannel channel = context.elicitEnabled() ? new ElicitationChannel(context, this.elicitations)
 				: HumanChannel.NONE;
 		Progress progress = Progress.of(context, this.progressScheduler);

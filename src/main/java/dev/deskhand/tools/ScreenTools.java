@@ -103,14 +103,17 @@ public class ScreenTools {
 					idempotentHint = true, openWorldHint = false))
 	public CallToolResult listDisplays(McpSyncRequestContext context) {
 		return this.runner.run("list_displays", () -> {
-			observe(context, "list_displays", "list the displays");
-			List<Map<String, Object>> displays = this.screen.displays().stream().map(this::describe).toList();
+			CallContext call = observe(context, "list_displays", "list the displays");
+			List<Map<String, Object>> displays = this.screen.displays()
+				.stream()
+				.map((display) -> describe(call.handle(), display))
+				.toList();
 			return ToolResults.json(Map.of("displays", displays));
 		});
 	}
 
-	private Map<String, Object> describe(DisplayInfo display) {
-		ScreenGeometry geometry = this.screen.currentGeometry(display);
+	private Map<String, Object> describe(String session, DisplayInfo display) {
+		ScreenGeometry geometry = this.screen.currentGeometry(session, display);
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("id", display.id());
 		fields.put("name", display.name());
@@ -133,7 +136,8 @@ public class ScreenTools {
 	}
 
 	private ImageFormat format(String format) {
-		return (format == null || format.isBlank()) ? this.screen.defaultFormat() : ImageFormat.parse(format);
+		// none: the session's profile chooses
+		return (format == null || format.isBlank()) ? null : ImageFormat.parse(format);
 	}
 
 }

@@ -10,6 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.screen.CoordinateSpace;
 import dev.deskhand.screen.Screenshot;
 
 /**
@@ -73,6 +74,10 @@ final class ToolResults {
 		fields.put("width", shot.width());
 		fields.put("height", shot.height());
 		fields.put("scale", Math.round(shot.geometry().scaleX() * 10000) / 10000.0);
+		if (shot.geometry().space() != CoordinateSpace.PIXELS) {
+			// the agent's coordinates are not this image's pixels: say what they are
+			fields.put("coordinates", shot.geometry().space().label());
+		}
 		fields.putAll(extra);
 		return fields;
 	}

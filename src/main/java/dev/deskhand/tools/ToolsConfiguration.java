@@ -61,9 +61,14 @@ class ToolsConfiguration {
 	@Bean
 	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
 			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties,
-			TrajectoryRecorder trajectories) {
+			TrajectoryRecorder trajectories, ScreenService screen) {
 		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties.askTimeout(),
-				trajectories);
+				trajectories, screen);
+	}
+
+	@Bean
+	ProfileTools profileTools(CallContexts contexts, ScreenService screen, ToolRunner runner) {
+		return new ProfileTools(contexts, screen, runner);
 	}
 
 	@Bean
