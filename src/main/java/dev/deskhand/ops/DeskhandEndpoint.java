@@ -19,6 +19,7 @@ import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 
 /**
@@ -48,8 +49,11 @@ class DeskhandEndpoint {
 
 	private final AuditEventRepository auditEvents;
 
+	private final ScreenService screen;
+
 	DeskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease, ApprovalService approvals,
-			Failsafe failsafe, Desk desk, ScreenshotProperties screenshots, AuditEventRepository auditEvents) {
+			Failsafe failsafe, Desk desk, ScreenshotProperties screenshots, AuditEventRepository auditEvents,
+			ScreenService screen) {
 		this.driver = driver;
 		this.queue = queue;
 		this.lease = lease;
@@ -58,6 +62,7 @@ class DeskhandEndpoint {
 		this.desk = desk;
 		this.screenshots = screenshots;
 		this.auditEvents = auditEvents;
+		this.screen = screen;
 	}
 
 	@ReadOperation
@@ -83,7 +88,7 @@ class DeskhandEndpoint {
 					.all()
 					.stream()
 					.sorted(Comparator.comparing(AgentSession::lastSeen).reversed())
-					.map((session) -> describe(session, holder, now))
+					.map((session) -> describe(session, holder, now, this.screen.profile(session.handle()).name()))
 					.toList());
 		fields.put("pending_approvals", this.approvals.pending().size());
 		fields.put("recent_actions", recentActions());
@@ -94,12 +99,14 @@ class DeskhandEndpoint {
 	 * A session as {@code /actuator/grants} shows it, with its latest activity and
 	 * whether it holds the input.
 	 */
-	private static Map<String, Object> describe(AgentSession session, String leaseHolder, Instant now) {
+	private static Map<String, Object> describe(AgentSession session, String leaseHolder, Instant now, String profile) {
 		Map<String, Object> fields = GrantsEndpoint.describe(session, now);
 		// touched by every tool call the session makes; named for what it means to an
 		// operator here
 		fields.put("last_activity", fields.remove("last_seen"));
 		fields.put("holds_lease", session.handle().equals(leaseHolder));
+		// the model profile its screenshots are made for (docs/profiles.md)
+		fields.put("profile", profile);
 		return fields;
 	}
 

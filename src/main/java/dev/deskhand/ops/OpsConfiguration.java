@@ -17,6 +17,7 @@ import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 
 @Configuration(proxyBeanMethods = false)
@@ -69,8 +70,8 @@ class OpsConfiguration {
 	@Bean
 	DeskhandEndpoint deskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease,
 			ApprovalService approvals, Failsafe failsafe, Desk desk, ScreenshotProperties screenshots,
-			AuditEventRepository auditEvents) {
-		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, desk, screenshots, auditEvents);
+			AuditEventRepository auditEvents, ScreenService screen) {
+		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, desk, screenshots, auditEvents, screen);
 	}
 
 	@Bean

@@ -225,6 +225,7 @@ class OperationsLiveTests {
 		assertThat(session.path("principal").asString()).isEqualTo("local");
 		assertThat(session.path("last_activity").asString()).isNotBlank();
 		assertThat(session.path("holds_lease").asBoolean()).isTrue();
+		assertThat(session.path("profile").asString()).isEqualTo("anthropic");
 		// Approved for the session by the client's user.
 		assertThat(session.path("grants").path("keyboard").asString()).isNotBlank();
 		assertThat(status.path("lease_holder").asString()).isEqualTo(session.path("session").asString());
