@@ -95,7 +95,7 @@
     return found;
   }
 
-  async function showImage(target, ref, targets, mine) {
+  async function showImage(target, ref, targets, mine, coordinates) {
     const box = $(target);
     if (!ref) {
       box.replaceChildren(el('p', { className: 'empty', text: 'no image' }));
@@ -107,11 +107,15 @@
     img.alt = target + ' screenshot';
     img.src = url;
     box.replaceChildren(img);
-    // The agent's coordinates are in the pixels of the image it saw; drawn in percent of it.
+    // The agent's coordinates are in the pixels of the image it saw (or cells of a 0-999 grid
+    // over it, step.coordinates "grid-1000"); drawn in percent of it.
+    const grid = /^grid-(\d+)$/.exec(coordinates || '');
+    const extentX = grid ? Number(grid[1]) : ref.width;
+    const extentY = grid ? Number(grid[1]) : ref.height;
     targets.forEach(([x, y]) => {
       const mark = el('div', { className: 'target' });
-      mark.style.left = (100 * x / ref.width) + '%';
-      mark.style.top = (100 * y / ref.height) + '%';
+      mark.style.left = (100 * (x + (grid ? 0.5 : 0)) / extentX) + '%';
+      mark.style.top = (100 * (y + (grid ? 0.5 : 0)) / extentY) + '%';
       box.appendChild(mark);
     });
   }
@@ -153,7 +157,7 @@
     const sent = (step.sent && step.sent.length) ? step.sent[step.sent.length - 1] : null;
     const before = step.before || (step.desktop_changed ? null : sent);
     const targets = points(step.arguments, '', []);
-    await showImage('before', before, targets, mine);
+    await showImage('before', before, targets, mine, step.coordinates);
     await showImage('after', step.after, [], mine);
   }
 

@@ -60,12 +60,19 @@ public final class TrajectoryRecorder implements AutoCloseable {
 	 * The {@value #REMEMBERED_SESSIONS} most recently served sessions only: MCP never
 	 * says a session ended, and each entry holds an image.
 	 */
-	private final Map<String, SentImage> lastSent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+	private final Map<String, Seen> lastSent = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, SentImage> eldest) {
+		protected boolean removeEldestEntry(Map.Entry<String, Seen> eldest) {
 			return size() > REMEMBERED_SESSIONS;
 		}
 	});
+
+	/**
+	 * An image a session saw, and the space its coordinates were in then: the profile
+	 * that made it ({@code pixels}, or {@code grid-1000} for a Gemini session).
+	 */
+	private record Seen(SentImage image, String coordinates) {
+	}
 
 	private final AtomicLong dropped = new AtomicLong();
 
@@ -169,18 +176,26 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		}
 		Duration took = Duration.ofNanos(System.nanoTime() - draft.startNanos);
 		boolean changed = draft.changedDesktop();
-		SentImage before = changed ? this.lastSent.get(draft.session) : null;
+		Seen seen = this.lastSent.get(draft.session);
+		SentImage before = (changed && seen != null) ? seen.image() : null;
 		boolean needsAfter = changed && sent.isEmpty();
 		// A zoom is a region at another scale: the agent's coordinates stay those of its
 		// last whole screenshot, so that stays the image the next action is drawn over.
 		if (!sent.isEmpty() && !ZOOM.equals(draft.tool)) {
-			this.lastSent.put(draft.session, sent.get(sent.size() - 1));
+			// the screenshot was made just now, with the session's profile as it is
+			this.lastSent.put(draft.session, new Seen(sent.get(sent.size() - 1),
+					(this.screen != null) ? this.screen.profile(draft.session).coordinates().label() : null));
+			seen = this.lastSent.get(draft.session);
 		}
 		Map<String, Object> step = new LinkedHashMap<>();
 		step.put("time", draft.time.toString());
 		step.put("tool", draft.tool);
 		step.put("session", draft.session);
 		step.put("arguments", draft.arguments);
+		if (seen != null && seen.coordinates() != null && !"pixels".equals(seen.coordinates())) {
+			// the arguments' coordinates are not pixels of the image drawn under them
+			step.put("coordinates", seen.coordinates());
+		}
 		step.put("outcome", outcome);
 		step.put("message", message);
 		step.put("duration_ms", took.toMillis());

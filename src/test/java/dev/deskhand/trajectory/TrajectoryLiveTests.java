@@ -234,6 +234,31 @@ class TrajectoryLiveTests {
 		}
 	}
 
+	@Test
+	void aGridSessionsStepsSayTheirCoordinatesAreGridCells() throws Exception {
+		McpSyncClient client = McpTestClients.streamable(this.port, "replay-grid-agent",
+				(request) -> answer("approve", "session"));
+		try {
+			witness.focus();
+			call(client, "set_profile", Map.of("profile", "gemini"));
+			call(client, "screenshot", Map.of());
+			ScreenRect area = witness.bounds();
+			List<Integer> cell = List.of((area.x() + 100) * 1000 / 1920, (area.y() + 100) * 1000 / 1080);
+			CallToolResult click = call(client, "left_click", Map.of("coordinate", cell));
+			assertThat(click.isError()).as(text(click)).isNotEqualTo(Boolean.TRUE);
+			JsonNode steps = awaitSession("replay-grid-agent", 3).path("steps");
+			JsonNode clicked = steps.get(2);
+			assertThat(clicked.path("tool").asString()).isEqualTo("left_click");
+			// the replay draws the target at cell / 1000 of the image, not at pixel /
+			// width
+			assertThat(clicked.path("coordinates").asString()).isEqualTo("grid-1000");
+			assertThat(steps.get(0).has("coordinates")).isFalse();
+		}
+		finally {
+			client.closeGracefully();
+		}
+	}
+
 	private JsonNode awaitSession(String client, int steps) throws InterruptedException {
 		long deadline = System.nanoTime() + WAIT.toNanos();
 		while (true) {
