@@ -50,18 +50,21 @@ public final class ElementMarks {
 		Frame frame = decode(shot);
 		for (ListedElement element : elements) {
 			if (element.bounds() != null && shot.geometry().displayId().equals(element.displayId())) {
-				mark(frame, element.bounds(), element.ref().replaceAll("\\D", ""));
+				// bounds are in the agent's coordinates: grid cells in a grid session
+				List<Integer> b = element.bounds();
+				mark(frame, shot.geometry().toImagePixels(b.get(0), b.get(1), b.get(2), b.get(3)),
+						element.ref().replaceAll("\\D", ""));
 			}
 		}
 		return new Screenshot(this.encoders.encode(frame, shot.format(), this.jpegQuality), shot.format(), shot.width(),
 				shot.height(), shot.geometry());
 	}
 
-	private static void mark(Frame frame, List<Integer> bounds, String number) {
-		int x = bounds.get(0);
-		int y = bounds.get(1);
-		int width = bounds.get(2);
-		int height = bounds.get(3);
+	private static void mark(Frame frame, int[] bounds, String number) {
+		int x = bounds[0];
+		int y = bounds[1];
+		int width = bounds[2];
+		int height = bounds[3];
 		// the outline, 2 px, on the element's edge
 		fill(frame, x, y, width, 2, COLOUR);
 		fill(frame, x, y + height - 2, width, 2, COLOUR);

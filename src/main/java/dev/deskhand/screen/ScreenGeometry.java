@@ -87,6 +87,22 @@ public record ScreenGeometry(String displayId, Rect bounds, int imageWidth, int 
 		return (this.space.cells() > 0) ? this.space.cells() : this.imageHeight;
 	}
 
+	/**
+	 * A rectangle {@code [x, y, width, height]} in this geometry's coordinates as image
+	 * pixels of its screenshot, for drawing on it: unchanged for image pixels, spread
+	 * over the image from the grid's cells otherwise.
+	 */
+	public int[] toImagePixels(int x, int y, int width, int height) {
+		if (this.space == CoordinateSpace.PIXELS) {
+			return new int[] { x, y, width, height };
+		}
+		int left = edgeFloor(x, this.imageWidth, extentX());
+		int top = edgeFloor(y, this.imageHeight, extentY());
+		int right = edgeCeil(x + width, this.imageWidth, extentX());
+		int bottom = edgeCeil(y + height, this.imageHeight, extentY());
+		return new int[] { left, top, right - left, bottom - top };
+	}
+
 	/** What the coordinates are, for messages: "screenshot image pixels", or the grid. */
 	private String spaceDescription() {
 		return (this.space == CoordinateSpace.PIXELS) ? "screenshot image pixels"

@@ -77,6 +77,18 @@ class GridCoordinatesTests {
 	}
 
 	@Test
+	void aRectangleOfCellsIsDrawnOverTheImagePixelsItCovers() {
+		ScreenGeometry geometry = grid(new Rect(0, 0, 1920, 1080));
+		// 1440x810 image: a cell is 1.44 x 0.81 image pixels
+		assertThat(geometry.toImagePixels(500, 500, 100, 100)).containsExactly(720, 405, 144, 81);
+		assertThat(geometry.toImagePixels(0, 0, 1000, 1000)).containsExactly(0, 0, 1440, 810);
+		assertThat(geometry.toImagePixels(1, 1, 1, 1)).containsExactly(1, 0, 2, 2);
+		ScreenGeometry pixels = ScreenGeometry.of(new DisplayInfo("d", "d", new Rect(0, 0, 1920, 1080), 1.0, true),
+				ImageBudget.DEFAULT);
+		assertThat(pixels.toImagePixels(10, 20, 30, 40)).containsExactly(10, 20, 30, 40);
+	}
+
+	@Test
 	void aCellOutsideTheGridIsRefusedNamingTheGrid() {
 		ScreenGeometry geometry = grid(new Rect(0, 0, 1920, 1080));
 		assertThatExceptionOfType(DeskhandException.class).isThrownBy(() -> geometry.toDesktop(1000, 10))
