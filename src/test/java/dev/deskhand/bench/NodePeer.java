@@ -32,13 +32,16 @@ final class NodePeer implements AutoCloseable {
 	 * robotjs gives BGRX rows (the pad byte mostly 0). Handing sharp those four channels
 	 * makes it take the pad as alpha and produce black; so the worker swaps to RGB
 	 * itself, the way an integrator who checked the output would, and sharp scales (its
-	 * default Lanczos 3) and encodes (its default PNG settings).
+	 * default Lanczos 3) and encodes: with its default PNG settings, or, for a line
+	 * {@code jpeg Q}, with its default JPEG settings at quality Q (1-100; 4:2:0 chroma,
+	 * as sharp does unless told otherwise).
 	 */
 	private static final String WORKER = """
 			const robot = require('robotjs');
 			const sharp = require('sharp');
 			const readline = require('readline');
-			readline.createInterface({ input: process.stdin }).on('line', async () => {
+			readline.createInterface({ input: process.stdin }).on('line', async (line) => {
+				const [format, quality] = line.trim().split(/\\s+/);
 				const shot = robot.screen.capture();
 				const src = shot.image;
 				const rgb = Buffer.allocUnsafe(shot.width * shot.height * 3);
@@ -49,9 +52,11 @@ final class NodePeer implements AutoCloseable {
 						rgb[j + 2] = src[i];
 					}
 				}
-				const png = await sharp(rgb, { raw: { width: shot.width, height: shot.height, channels: 3 } })
-					.resize(1280, 720, { fit: 'fill' }).png().toBuffer();
-				process.stdout.write(png.toString('base64') + '\\n');
+				const resized = sharp(rgb, { raw: { width: shot.width, height: shot.height, channels: 3 } })
+					.resize(1280, 720, { fit: 'fill' });
+				const image = await ((format === 'jpeg') ? resized.jpeg({ quality: Number(quality) }) : resized.png())
+					.toBuffer();
+				process.stdout.write(image.toString('base64') + '\\n');
 			});
 			""";
 
@@ -119,8 +124,16 @@ final class NodePeer implements AutoCloseable {
 	 * @return the base64 PNG line the worker printed
 	 */
 	byte[] shot() {
+		return shot("png");
+	}
+
+	/**
+	 * @param request {@code png}, or {@code jpeg Q} with Q from 1 to 100
+	 * @return the base64 line the worker printed
+	 */
+	byte[] shot(String request) {
 		try {
-			this.requests.write('\n');
+			this.requests.write((request + "\n").getBytes(StandardCharsets.US_ASCII));
 			this.requests.flush();
 			String line = this.replies.readLine();
 			if (line == null) {

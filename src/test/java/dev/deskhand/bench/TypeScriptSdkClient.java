@@ -1,0 +1,192 @@
+package dev.deskhand.bench;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deskhand as a TypeScript agent sees it: a persistent {@code node} worker with the
+ * official MCP TypeScript SDK ({@code @modelcontextprotocol/sdk}, its {@code Client} over
+ * {@code StreamableHTTPClientTransport}), one MCP session per model profile, each set
+ * with {@code set_profile}. Each look writes a line to the worker and reads back one
+ * short line once {@code callTool} has resolved, that is after the SDK has read the
+ * response, parsed its JSON and validated it against its schema (including its base64
+ * check of the image data), as in any TypeScript agent loop. The image itself is fetched
+ * afterwards, untimed, for the checks.
+ * <p>
+ * Optional, like {@link NodePeer}: it needs {@code node} and the SDK in the same
+ * {@code node_modules} ({@code bench/run} installs it).
+ */
+final class TypeScriptSdkClient implements AutoCloseable {
+
+	static final String PACKAGE = "@modelcontextprotocol/sdk@1.32.2";
+
+	/**
+	 * Lines in: {@code shot PROFILE} (timed by the caller) answers
+	 * {@code ok MIME BASE64-LENGTH}; {@code last} answers the last image's base64. The
+	 * profiles' sessions connect before {@code ready}.
+	 */
+	private static final String WORKER = """
+			const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+			const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+			const readline = require('readline');
+			const url = new URL(process.env.DESKHAND_URL);
+			const clients = {};
+			let last = '';
+			async function main() {
+				for (const profile of process.argv.slice(2)) {
+					const client = new Client({ name: 'deskhand-bench-typescript', version: '1.0.0' });
+					await client.connect(new StreamableHTTPClientTransport(url));
+					const set = await client.callTool({ name: 'set_profile', arguments: { profile } });
+					if (set.isError) {
+						throw new Error('set_profile ' + profile + ': ' + JSON.stringify(set.content));
+					}
+					clients[profile] = client;
+				}
+				process.stdout.write('ready\\n');
+				const lines = readline.createInterface({ input: process.stdin });
+				for await (const line of lines) {
+					const [command, profile] = line.trim().split(' ');
+					if (command === 'last') {
+						process.stdout.write(last + '\\n');
+						continue;
+					}
+					const result = await clients[profile].callTool({ name: 'screenshot', arguments: {} });
+					const image = result.content.find((block) => block.type === 'image');
+					if (result.isError || !image) {
+						process.stdout.write('error ' + JSON.stringify(result.content).replace(/\\n/g, ' ') + '\\n');
+						continue;
+					}
+					last = image.data;
+					process.stdout.write('ok ' + image.mimeType + ' ' + image.data.length + '\\n');
+				}
+			}
+			main().catch((error) => {
+				process.stderr.write(String(error && error.stack || error) + '\\n');
+				process.exit(1);
+			});
+			""";
+
+	private final Process process;
+
+	private final OutputStream requests;
+
+	private final BufferedReader replies;
+
+	private TypeScriptSdkClient(Process process) {
+		this.process = process;
+		this.requests = process.getOutputStream();
+		this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII),
+				1 << 20);
+	}
+
+	/**
+	 * @param port Deskhand's MCP port
+	 * @param profiles the profiles to open a session with each
+	 * @return the worker, or why there is none
+	 */
+	static Availability start(int port, List<String> profiles, Map<String, String> environment, Path workDir) {
+		Optional<File> node = BenchDesktop.onPath("node");
+		Path modules = NodePeer.modules();
+		if (node.isEmpty()) {
+			return new Availability(null, "no node on PATH");
+		}
+		if (!Files.isDirectory(modules.resolve("@modelcontextprotocol").resolve("sdk"))) {
+			return new Availability(null, "the MCP TypeScript SDK is not in " + modules
+					+ " (bench/run installs it: npm install --prefix " + modules.getParent() + " " + PACKAGE + ")");
+		}
+		Path stderr = workDir.resolve("typescript-sdk-stderr.log");
+		try {
+			Path script = Files.writeString(workDir.resolve("typescript-sdk-worker.js"), WORKER);
+			List<String> command = new ArrayList<>(List.of(node.get().getPath(), script.toString()));
+			command.addAll(profiles);
+			ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+			builder.environment().putAll(environment);
+			builder.environment().put("NODE_PATH", modules.toString());
+			builder.environment().put("DESKHAND_URL", "http://127.0.0.1:" + port + "/mcp");
+			TypeScriptSdkClient client = new TypeScriptSdkClient(builder.start());
+			String ready = client.replies.readLine();
+			if (!"ready".equals(ready)) {
+				client.close();
+				throw new IllegalStateException("it answered " + ready);
+			}
+			return new Availability(client, null);
+		}
+		catch (IOException | RuntimeException ex) {
+			String log = "";
+			try {
+				log = Files.readString(stderr).strip();
+			}
+			catch (IOException ignored) {
+				// no log to add
+			}
+			return new Availability(null, "the TypeScript SDK worker failed: " + ex.getMessage() + " " + log);
+		}
+	}
+
+	/**
+	 * One screenshot in the session of {@code profile}: returns once the SDK has parsed
+	 * and validated the result.
+	 * @return the worker's answer, {@code ok MIME BASE64-LENGTH}
+	 */
+	String screenshot(String profile) {
+		String answer = ask("shot " + profile);
+		if (!answer.startsWith("ok ")) {
+			throw new AssertionError("the TypeScript SDK's screenshot in profile " + profile + ": " + answer);
+		}
+		return answer;
+	}
+
+	/** The last screenshot's base64 image data. */
+	String lastImage() {
+		return ask("last");
+	}
+
+	private String ask(String line) {
+		try {
+			this.requests.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+			this.requests.flush();
+			String answer = this.replies.readLine();
+			if (answer == null) {
+				throw new IllegalStateException("the TypeScript SDK worker exited");
+			}
+			return answer;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(3, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+			}
+		}
+		catch (InterruptedException ex) {
+			this.process.destroyForcibly();
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * @param client the running worker, or {@code null}
+	 * @param reason why there is none, or {@code null}
+	 */
+	record Availability(TypeScriptSdkClient client, String reason) {
+	}
+
+}
