@@ -36,7 +36,7 @@ public record ProfileProperties(@DefaultValue("anthropic") String defaultProfile
 	 * @param jpegQuality 0.0-1.0, for jpeg
 	 */
 	public record Custom(int maxWidth, int maxHeight, long maxPixels, @DefaultValue("pixels") String coordinates,
-			@DefaultValue("png") String format, @DefaultValue("0.8") float jpegQuality) {
+			@DefaultValue("png") String format, @DefaultValue("0.9") float jpegQuality) {
 	}
 
 }

@@ -127,8 +127,9 @@ final class ScreenPipeline {
 
 	/**
 	 * Captures a whole display and encodes it at {@code size}; a capture identical to the
-	 * display's cached frame reuses that frame's encoding, and a PNG of a partly changed
-	 * one re-encodes only the changed tiles ({@link IncrementalPng}).
+	 * display's cached frame reuses that frame's encoding, and an image of a partly
+	 * changed one re-encodes only the changed tiles ({@link IncrementalPng},
+	 * {@link IncrementalJpeg}).
 	 * @return a fresh copy of the image; callers may keep or change it
 	 */
 	Image screenshot(String displayId, Rect region, ImageSize size, ImageFormat format, float jpegQuality) {
@@ -189,6 +190,7 @@ final class ScreenPipeline {
 		if (entry.id() != display.latestId) {
 			display.latestId = entry.id();
 			display.png.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
+			display.jpeg.frameReplaced(entry.id(), entry.previousId(), entry.changedRows());
 		}
 		FrameCache.EncodingKey key = new FrameCache.EncodingKey(format, size.width(), size.height(),
 				(format == ImageFormat.JPEG) ? jpegQuality : 0f);
@@ -196,7 +198,7 @@ final class ScreenPipeline {
 		if (image == null) {
 			image = (format == ImageFormat.PNG)
 					? display.png.encode(entry.frame(), entry.id(), size.width(), size.height())
-					: encode(entry.frame(), size, format, jpegQuality);
+					: display.jpeg.encode(entry.frame(), entry.id(), size.width(), size.height(), jpegQuality);
 			entry.putEncoding(key, image);
 		}
 		// the cached array is shared by later identical screenshots: hand out a copy
@@ -317,6 +319,8 @@ final class ScreenPipeline {
 	private final class DisplayState {
 
 		final IncrementalPng png = new IncrementalPng(ScreenPipeline.this.png, ScreenPipeline.this.workers);
+
+		final IncrementalJpeg jpeg = new IncrementalJpeg(ScreenPipeline.this.workers, ImageEncoders.CHROMA_SUBSAMPLING);
 
 		/** The newest frame of the display the PNG tiles were told about. */
 		long latestId = -1;

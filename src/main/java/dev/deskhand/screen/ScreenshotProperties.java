@@ -23,7 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("deskhand.screenshot")
 public record ScreenshotProperties(@DefaultValue("1280") int maxWidth, @DefaultValue("800") int maxHeight,
 		@DefaultValue("1150000") long maxPixels, @DefaultValue("png") String format,
-		@DefaultValue("0.8") float jpegQuality, @DefaultValue("300ms") Duration settle,
+		@DefaultValue("0.9") float jpegQuality, @DefaultValue("300ms") Duration settle,
 		@DefaultValue("true") boolean damageTracking) {
 
 	public ScreenshotProperties {
