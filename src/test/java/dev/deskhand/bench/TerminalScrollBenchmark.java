@@ -254,6 +254,9 @@ class TerminalScrollBenchmark {
 
 	private List<Case> cases(List<String> profiles) {
 		List<Case> cases = new ArrayList<>();
+		cases.add(new Case("floor.ts.cursor", "Deskhand cursor_position, TypeScript SDK (the floor under a call)",
+				Group.FLOOR, Source.DESKHAND, 0, Case.NOTHING, () -> this.typescript.cursorPosition(DEFAULT_PROFILE),
+				(r, t) -> Outcome.NONE));
 		for (Variant variant : Variant.values()) {
 			Runnable change = (variant == Variant.SCROLL) ? this::scroll : this::scrollOverNewBackground;
 			for (String profile : profiles) {
@@ -388,6 +391,9 @@ class TerminalScrollBenchmark {
 		table.append("| case | n | p50 ms | p95 ms | bytes | ÷ robotjs + sharp PNG | ÷ robotjs + sharp JPEG ")
 			.append(PEER_JPEG_QUALITY)
 			.append(" |\n|---|---:|---:|---:|---:|---:|---:|\n");
+		Stats floor = Stats.ofNanos(series.get("floor.ts.cursor").nanos());
+		table.append(String.format(Locale.ROOT, "| %s | %d | %s | %s |  |  |  |%n",
+				series.get("floor.ts.cursor").testCase().name(), floor.n(), millis(floor.p50()), millis(floor.p95())));
 		for (Variant variant : Variant.values()) {
 			double peerPng = Stats.ofNanos(series.get(variant.key + ".peer.png").nanos()).p50();
 			double peerJpeg = Stats.ofNanos(series.get(variant.key + ".peer.jpeg").nanos()).p50();

@@ -62,6 +62,11 @@ final class TypeScriptSdkClient implements AutoCloseable {
 						process.stdout.write(last + '\\n');
 						continue;
 					}
+					if (command === 'cursor') {
+						const position = await clients[profile].callTool({ name: 'cursor_position', arguments: {} });
+						process.stdout.write((position.isError ? 'error ' : 'ok text ') + position.content.length + '\\n');
+						continue;
+					}
 					const result = await clients[profile].callTool({ name: 'screenshot', arguments: {} });
 					const image = result.content.find((block) => block.type === 'image');
 					if (result.isError || !image) {
@@ -144,6 +149,18 @@ final class TypeScriptSdkClient implements AutoCloseable {
 		String answer = ask("shot " + profile);
 		if (!answer.startsWith("ok ")) {
 			throw new AssertionError("the TypeScript SDK's screenshot in profile " + profile + ": " + answer);
+		}
+		return answer;
+	}
+
+	/**
+	 * A {@code cursor_position} call: the floor under every tool call through the SDK and
+	 * Deskhand's transport.
+	 */
+	String cursorPosition(String profile) {
+		String answer = ask("cursor " + profile);
+		if (!answer.startsWith("ok ")) {
+			throw new AssertionError("the TypeScript SDK's cursor_position: " + answer);
 		}
 		return answer;
 	}
