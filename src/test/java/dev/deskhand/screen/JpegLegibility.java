@@ -28,23 +28,22 @@ import dev.deskhand.platform.Frame;
  * <li>Render text of a known sequence of characters in a fixed cell grid at the screen's
  * resolution, in one {@link Style}, and scale it as a screenshot does
  * ({@link AreaAverageScaler}).</li>
- * <li>For every printable ASCII character, render the same grid with that character in
- * every cell: at each cell, this gives how each character would look there losslessly
- * (the templates).</li>
- * <li>Encode the text as JPEG and decode it. For every glyph, compare the image pixels
- * that lie wholly inside its cell (their colour depends on that cell alone) with the
- * templates at that cell. {@code error} is the distance (root of the summed squared RGB
- * differences) between the decoded glyph and its own template; {@code gap} is the
- * distance from its own template to the nearest template of another character that looks
- * different there.</li>
- * <li>A glyph is <b>legible</b> when {@code error < gap / 2}: the JPEG noise moved it
- * less than half-way towards the nearest other character, so a nearest-template reading
- * (a crude OCR) still names it, and with a margin. The text is legible when every glyph
- * is; its score is the largest {@code error / gap} (below 0.5 passes).</li>
+ * <li>For every printable ASCII character, render the same text with that character in
+ * every cell of one phase (every third column of every other line), for each of the six
+ * phases: the neighbours of a cell stay as in the text, so this gives how each character
+ * would look at each cell, losslessly (the templates).</li>
+ * <li>Encode the text as JPEG and decode it. For every glyph, over the image pixels its
+ * cell reaches: the distance (root of the summed squared RGB differences) to its own
+ * template, and to the nearest template of another character that looks different
+ * there.</li>
+ * <li>A glyph is <b>legible</b> when the first is below {@link #MARGIN} (0.9) of the
+ * second: a nearest-template reader (a crude OCR that knows each character's exact
+ * lossless look) still names it, by a margin of 10 %. The text is legible when every
+ * glyph is; its score is the largest ratio.</li>
  * </ol>
- * Characters that look the same as another at a cell even losslessly (after the scaling)
- * do not count in that cell's gap: no encoding can tell them apart there, and a PNG does
- * not either.
+ * Characters that look exactly like the glyph's own at a cell, losslessly (after the
+ * scaling), are not counted there: no encoding can tell them apart, and a PNG does not
+ * either.
  */
 final class JpegLegibility {
 
@@ -90,8 +89,9 @@ final class JpegLegibility {
 	 * The result for one style, scale and encoding.
 	 *
 	 * @param glyphs glyphs judged
-	 * @param illegible glyphs whose error reached half their gap
-	 * @param worst the largest error / gap
+	 * @param illegible glyphs at or past {@link #MARGIN} of the way to another character
+	 * @param worst the largest ratio of the distances to its own and to the nearest other
+	 * character's look
 	 * @param worstGlyph the character with that ratio
 	 */
 	record Score(int glyphs, int illegible, double worst, char worstGlyph) {

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The JPEG quality the built-in profiles use keeps small text legible, by the criterion
  * of {@link JpegLegibility} (every glyph of printable ASCII nearer its own lossless look
- * than half-way to any other character's), for the text an agent reads on a desktop:
+ * than any other character's, by 10 %), for the text an agent reads on a desktop:
  * terminals in an antialiased and a bitmap-like font, dark and light, coloured {@code ls}
  * output, and a UI font, at the scale of a 1920x1080 screen in a 1280x720 screenshot
  * (2/3) and at 1:1.
@@ -57,7 +57,7 @@ class JpegLegibilityTests {
 		for (JpegLegibility text : texts()) {
 			Score score = text.judgeJpeg(ImageEncoders.DEFAULT_JPEG_QUALITY, ImageEncoders.CHROMA_SUBSAMPLING);
 			assertThat(score.legible())
-				.as("%s at scale %.2f, JPEG %.2f: %d of %d glyphs past half-way to another character, worst '%s' %.2f",
+				.as("%s at scale %.2f, JPEG %.2f: %d of %d glyphs not nearer their own look by 10 %%, worst '%s' %.2f",
 						text.style().name(), text.scale(), ImageEncoders.DEFAULT_JPEG_QUALITY, score.illegible(),
 						score.glyphs(), score.worstGlyph(), score.worst())
 				.isTrue();
