@@ -72,6 +72,23 @@ class ImageEncodersTests {
 	}
 
 	@Test
+	void jpegKeepsColourAtFullResolution() {
+		// JpegLegibilityTests: 4:2:0 blurs small coloured text; each component of the
+		// frame header must be sampled 1x1
+		byte[] jpeg = this.encoders.encode(PngEncoderTests.randomFrame(new Random(3), 64, 48), ImageFormat.JPEG,
+				ImageEncoders.DEFAULT_JPEG_QUALITY);
+		int sof = 2;
+		while ((jpeg[sof + 1] & 0xFF) != 0xC0) {
+			sof += 2 + (((jpeg[sof + 2] & 0xFF) << 8) | (jpeg[sof + 3] & 0xFF));
+		}
+		int components = jpeg[sof + 9] & 0xFF;
+		assertThat(components).isEqualTo(3);
+		for (int i = 0; i < components; i++) {
+			assertThat(jpeg[sof + 10 + 3 * i + 1] & 0xFF).as("component %d sampling", i).isEqualTo(0x11);
+		}
+	}
+
+	@Test
 	void jpegQualityChangesTheSize() {
 		Frame frame = PngEncoderTests.randomFrame(new Random(2), 200, 100);
 		int low = this.encoders.encode(frame, ImageFormat.JPEG, 0.2f).length;
