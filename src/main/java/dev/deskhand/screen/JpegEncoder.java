@@ -43,7 +43,10 @@ import dev.deskhand.platform.Frame;
  */
 final class JpegEncoder {
 
-	/** Stripes are multiples of this many rows: one MCU row at 4:4:4 and at 4:2:0. */
+	/**
+	 * Stripes start on multiples of this many rows: the MCU height at 4:2:0, twice that
+	 * at 4:4:4.
+	 */
 	static final int MCU_ROWS = 16;
 
 	private static final int[] RGB_MASKS = { 0xFF0000, 0x00FF00, 0x0000FF };
