@@ -284,10 +284,7 @@ public class ElementTools {
 		if (shot == null) {
 			return ToolResults.json(result);
 		}
-		return CallToolResult.builder()
-			.addContent(ToolResults.imageContent(shot))
-			.addTextContent(ToolResults.toJson(ToolResults.describe(shot, result)))
-			.build();
+		return ToolResults.image(shot, result);
 	}
 
 	static Map<String, Object> fields(ListedElement listed) {
