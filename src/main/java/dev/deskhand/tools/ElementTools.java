@@ -270,7 +270,7 @@ public class ElementTools {
 		return "read back: it holds exactly the text asked for";
 	}
 
-	private static CallToolResult result(ElementListing listing, Screenshot shot) {
+	static CallToolResult result(ElementListing listing, Screenshot shot) {
 		List<Map<String, Object>> elements = new ArrayList<>();
 		for (ListedElement element : listing.elements()) {
 			elements.add(fields(element));
