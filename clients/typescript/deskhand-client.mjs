@@ -1,5 +1,6 @@
 // Deskhand from the MCP TypeScript SDK: connects over Streamable HTTP (or legacy SSE), lists the
-// tools, takes a screenshot and checks its image block, and asks for the pointer position.
+// tools, takes a screenshot and checks its image block and structured result, and asks for the
+// pointer position.
 //
 //   npm install
 //   DESKHAND_URL=http://127.0.0.1:8080/mcp DESKHAND_TOKEN=... node deskhand-client.mjs
@@ -62,9 +63,17 @@ try {
   check(image && image.mimeType === 'image/png', 'screenshot has no image/png block');
   const size = pngSize(image.data);
   console.log(`screenshot: ${size.width}x${size.height} PNG, ${size.bytes} bytes; ${text(shot)}`);
+  // The SDK has already checked structuredContent against the tool's outputSchema (it throws if
+  // it does not fit); it is the object of the text block, and it describes this very image.
+  check(shot.structuredContent, 'screenshot has no structuredContent');
+  check(shot.structuredContent.width === size.width && shot.structuredContent.height === size.height,
+    `structuredContent ${JSON.stringify(shot.structuredContent)} is not the image's size`);
+  check(tools.every((tool) => tool.icons?.[0]?.src?.startsWith('data:image/svg+xml')), 'a tool without an icon');
 
   const position = await client.callTool({ name: 'cursor_position', arguments: {} });
   check(!position.isError, `cursor_position failed: ${text(position)}`);
+  check(JSON.stringify(position.structuredContent) === JSON.stringify(JSON.parse(text(position))),
+    'cursor_position: structuredContent is not its text');
   console.log(`cursor_position: ${text(position)}`);
 }
 finally {

@@ -12,6 +12,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
 import io.modelcontextprotocol.spec.McpSchema;
+import org.springframework.ai.mcp.customizer.McpSyncServerCustomizer;
 import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerProperties;
 import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerStreamableHttpProperties;
 import org.springframework.ai.mcp.server.webmvc.transport.WebMvcSseServerTransportProvider;
@@ -116,7 +117,7 @@ class McpTransportConfiguration {
 	@ConditionalOnProperty(name = "deskhand.mcp.legacy-sse", havingValue = "true", matchIfMissing = true)
 	LegacySseServer legacySseServer(@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper,
 			ObjectProvider<List<SyncToolSpecification>> toolSpecifications, McpServerProperties properties,
-			ServerTransportSecurityValidator validator) {
+			ServerTransportSecurityValidator validator, ObjectProvider<McpSyncServerCustomizer> customizer) {
 		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
 			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
 			.sseEndpoint(SSE_ENDPOINT)
@@ -124,20 +125,24 @@ class McpTransportConfiguration {
 			.securityValidator(validator)
 			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
 			.build();
-		return new LegacySseServer(transport,
-				(provider) -> McpServer.sync(provider)
-					.serverInfo(properties.getName(), properties.getVersion())
-					.instructions(properties.getInstructions())
-					.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
-					.tools(toolSpecifications.stream().flatMap(List::stream).toList())
-					.requestTimeout(properties.getRequestTimeout())
-					// The tools validate their arguments and answer E_ARGS
-					// (tools.ToolArgumentErrors).
-					.validateToolInputs(false)
-					// As the auto-config does for servlet apps: run tools on the request
-					// thread.
-					.immediateExecution(true)
-					.build());
+		return new LegacySseServer(transport, (provider) -> {
+			McpServer.SyncSpecification<?> server = McpServer.sync(provider)
+				.serverInfo(properties.getName(), properties.getVersion())
+				.instructions(properties.getInstructions())
+				.capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
+				.tools(toolSpecifications.stream().flatMap(List::stream).toList())
+				.requestTimeout(properties.getRequestTimeout())
+				// The tools validate their arguments and answer E_ARGS
+				// (tools.ToolArgumentErrors).
+				.validateToolInputs(false)
+				// As the auto-config does for servlet apps: run tools on the request
+				// thread.
+				.immediateExecution(true);
+			// What the auto-config's server gets after its own settings (Deskhand's
+			// icon in serverInfo, tools.ToolDeclarations), this one gets too.
+			customizer.ifAvailable((customize) -> customize.customize(server));
+			return server.build();
+		});
 	}
 
 	@Bean

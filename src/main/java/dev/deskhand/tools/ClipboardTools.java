@@ -1,5 +1,8 @@
 package dev.deskhand.tools;
 
+import java.util.Map;
+import java.util.Objects;
+
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.springframework.ai.mcp.annotation.McpTool;
 import org.springframework.ai.mcp.annotation.McpTool.McpAnnotations;
@@ -32,8 +35,12 @@ public class ClipboardTools {
 			annotations = @McpAnnotations(title = "Read clipboard", readOnlyHint = true, destructiveHint = false,
 					idempotentHint = true, openWorldHint = false))
 	public CallToolResult readClipboard(McpSyncRequestContext context) {
-		return this.runner.run("read_clipboard",
-				() -> ToolResults.text(this.desktop.readClipboard(this.contexts.of(context))));
+		return this.runner.run("read_clipboard", () -> {
+			String text = Objects.requireNonNullElse(this.desktop.readClipboard(this.contexts.of(context)), "");
+			// the text as it is for clients that read content (it is not JSON), in an
+			// object for those that read the schema
+			return ToolResults.text(text, Map.of("text", text));
+		});
 	}
 
 	@McpTool(name = "write_clipboard", description = """

@@ -270,7 +270,7 @@ public class ElementTools {
 		return "read back: it holds exactly the text asked for";
 	}
 
-	private static CallToolResult result(ElementListing listing, Screenshot shot) {
+	static CallToolResult result(ElementListing listing, Screenshot shot) {
 		List<Map<String, Object>> elements = new ArrayList<>();
 		for (ListedElement element : listing.elements()) {
 			elements.add(fields(element));
@@ -284,10 +284,7 @@ public class ElementTools {
 		if (shot == null) {
 			return ToolResults.json(result);
 		}
-		return CallToolResult.builder()
-			.addContent(ToolResults.imageContent(shot))
-			.addTextContent(ToolResults.toJson(ToolResults.describe(shot, result)))
-			.build();
+		return ToolResults.image(shot, result);
 	}
 
 	static Map<String, Object> fields(ListedElement listed) {

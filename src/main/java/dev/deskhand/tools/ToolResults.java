@@ -15,7 +15,10 @@ import dev.deskhand.screen.Screenshot;
 
 /**
  * How tool results look on the wire: short JSON text, image blocks,
- * {@code E_CODE: message} errors.
+ * {@code E_CODE: message} errors. A data result carries its JSON twice: as text, for
+ * clients that read only content, and as {@code structuredContent}, the same object, for
+ * those that read the tool's {@code outputSchema} (ToolCatalog says which tools these
+ * are).
  */
 final class ToolResults {
 
@@ -29,7 +32,15 @@ final class ToolResults {
 	}
 
 	static CallToolResult json(Map<String, ?> value) {
-		return text(JSON.writeValueAsString(value));
+		return CallToolResult.builder().addTextContent(JSON.writeValueAsString(value)).structuredContent(value).build();
+	}
+
+	/**
+	 * Text that is not JSON (a clipboard's text as it is), with the object
+	 * {@code structured} that holds it.
+	 */
+	static CallToolResult text(String text, Map<String, ?> structured) {
+		return CallToolResult.builder().addTextContent(text).structuredContent(structured).build();
 	}
 
 	static CallToolResult error(DeskhandException ex) {
@@ -38,9 +49,11 @@ final class ToolResults {
 
 	/** An image block followed by its geometry as JSON text (and any extra fields). */
 	static CallToolResult image(Screenshot shot, Map<String, ?> extra) {
+		Map<String, Object> geometry = describe(shot, extra);
 		return CallToolResult.builder()
 			.addContent(imageContent(shot))
-			.addTextContent(JSON.writeValueAsString(describe(shot, extra)))
+			.addTextContent(JSON.writeValueAsString(geometry))
+			.structuredContent(geometry)
 			.build();
 	}
 

@@ -5,6 +5,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -29,6 +31,11 @@ class ToolsConfiguration {
 	@Bean
 	static ToolArgumentErrors toolArgumentErrors() {
 		return new ToolArgumentErrors();
+	}
+
+	@Bean
+	static ToolDeclarations toolDeclarations(ObjectProvider<McpServerProperties> server) {
+		return new ToolDeclarations(server);
 	}
 
 	@Bean

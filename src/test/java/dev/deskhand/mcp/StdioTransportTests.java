@@ -81,6 +81,13 @@ class StdioTransportTests {
 
 			assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
 				.contains("screenshot", "cursor_position", "mouse_move", "left_click", "type", "key");
+			// structured results and icons over stdio too
+			// (tools.StructuredResultsLiveTests)
+			assertThat(initialized.serverInfo().icons()).isNotEmpty();
+			assertThat(client.listTools().tools()).filteredOn((tool) -> tool.name().equals("cursor_position"))
+				.singleElement()
+				.satisfies((tool) -> assertThat(tool.outputSchema()).containsKey("properties"))
+				.satisfies((tool) -> assertThat(tool.icons()).isNotEmpty());
 
 			CallToolResult shot = call(client, "screenshot", Map.of());
 			assertThat(shot.isError()).isNotEqualTo(Boolean.TRUE);
@@ -153,6 +160,8 @@ class StdioTransportTests {
 			JsonNode position = response(stdout, Duration.ofSeconds(60), diagnostics);
 			assertThat(position.path("id").asInt()).isEqualTo(2);
 			assertThat(position.path("result").path("content").get(0).path("text").asString()).contains("coordinate");
+			assertThat(JSON.readTree(position.path("result").path("content").get(0).path("text").asString()))
+				.isEqualTo(position.path("result").path("structuredContent"));
 		}
 	}
 
