@@ -184,6 +184,26 @@ class JsonAndSseAnswersLiveTests {
 		raw.close();
 	}
 
+	@Test
+	void aForeignOriginIsRefusedBeforeTheCallRuns() {
+		Raw raw = Raw.open(this.port, false);
+		String press = toolsCall(41, "key", "{\"text\":\"a\"}", null);
+		assertThat(raw.post(press, "Origin", "http://evil.example").statusCode()).isEqualTo(403);
+		assertThat(witness.events()).noneMatch((e) -> e.startsWith("KEY"));
+		// the same call from the client itself runs, answered as JSON
+		HttpResponse<byte[]> pressed = raw.post(press);
+		assertThat(pressed.headers().firstValue("Content-Type")).hasValue("application/json");
+		witness.awaitEvent((e) -> e.startsWith("KEYDOWN"), WAIT);
+		raw.close();
+	}
+
+	@Test
+	void anEndedSessionIsNotFound() {
+		Raw raw = Raw.open(this.port, false);
+		raw.close();
+		assertThat(raw.post(toolsCall(51, "screenshot", "{}", null)).statusCode()).isEqualTo(404);
+	}
+
 	// --- the MCP Java SDK client, both transports
 
 	@Test
@@ -366,8 +386,17 @@ class JsonAndSseAnswersLiveTests {
 		}
 
 		HttpResponse<byte[]> post(String body) {
+			return send(request(body));
+		}
+
+		/** With one more header, e.g. a browser's Origin. */
+		HttpResponse<byte[]> post(String body, String header, String value) {
+			return send(HttpRequest.newBuilder(request(body), (name, v) -> true).setHeader(header, value).build());
+		}
+
+		private HttpResponse<byte[]> send(HttpRequest request) {
 			try {
-				return this.http.send(request(body), HttpResponse.BodyHandlers.ofByteArray());
+				return this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
