@@ -1,6 +1,8 @@
 // Deskhand from the MCP TypeScript SDK: connects over Streamable HTTP (or legacy SSE), lists the
-// tools, takes a screenshot and checks its image block and structured result, and asks for the
-// pointer position.
+// tools, takes a screenshot and checks its image block and structured result, waits a second
+// with progress reported, and asks for the pointer position. Over Streamable HTTP it also prints
+// how each request was answered: one JSON body, or an event stream (Deskhand streams when a
+// request asks for progress).
 //
 //   npm install
 //   DESKHAND_URL=http://127.0.0.1:8080/mcp DESKHAND_TOKEN=... node deskhand-client.mjs
@@ -16,6 +18,16 @@ const url = new URL(process.env.DESKHAND_URL ?? 'http://127.0.0.1:8080/mcp');
 const token = process.env.DESKHAND_TOKEN;
 const headers = token ? { Authorization: `Bearer ${token}` } : {};
 
+// The Content-Type of each answer to a POST, in order (Streamable HTTP only).
+const answers = [];
+async function recordingFetch(input, init) {
+  const response = await fetch(input, init);
+  if (init?.method === 'POST' && response.status === 200) {
+    answers.push(response.headers.get('content-type') ?? '');
+  }
+  return response;
+}
+
 function transport() {
   if (process.env.DESKHAND_TRANSPORT === 'sse') {
     // The SSE stream is a GET made through fetch: the header must be added there as well.
@@ -24,7 +36,7 @@ function transport() {
       eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } }) },
     });
   }
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: recordingFetch });
 }
 
 function check(condition, message) {
@@ -57,7 +69,9 @@ try {
     check(names.includes(expected), `tool ${expected} missing`);
   }
 
+  let answered = answers.length;
   const shot = await client.callTool({ name: 'screenshot', arguments: {} });
+  const shotAnswer = answers[answered];
   check(!shot.isError, `screenshot failed: ${text(shot)}`);
   const image = shot.content.find((block) => block.type === 'image');
   check(image && image.mimeType === 'image/png', 'screenshot has no image/png block');
@@ -69,6 +83,20 @@ try {
   check(shot.structuredContent.width === size.width && shot.structuredContent.height === size.height,
     `structuredContent ${JSON.stringify(shot.structuredContent)} is not the image's size`);
   check(tools.every((tool) => tool.icons?.[0]?.src?.startsWith('data:image/svg+xml')), 'a tool without an icon');
+
+  // a progress callback makes the SDK send a progress token: the answer streams the progress
+  const progress = [];
+  answered = answers.length;
+  const waited = await client.callTool({ name: 'wait', arguments: { duration: 1 } }, undefined, {
+    onprogress: (notification) => progress.push(notification),
+  });
+  const waitAnswer = answers[answered];
+  check(!waited.isError, `wait failed: ${text(waited)}`);
+  check(progress.length > 0, 'wait reported no progress');
+  console.log(`wait: ${progress.length} progress notifications; ${text(waited)}`);
+  if (shotAnswer !== undefined) {
+    console.log(`answers: screenshot as ${shotAnswer}, wait with progress as ${waitAnswer}`);
+  }
 
   const position = await client.callTool({ name: 'cursor_position', arguments: {} });
   check(!position.isError, `cursor_position failed: ${text(position)}`);

@@ -21,10 +21,15 @@ import org.springframework.util.unit.DataSize;
  * @param maxBufferedBodies how many bytes of message bodies may be buffered at once,
  * across every connection; a read past it is refused with 503 and its connection closed,
  * so clients that stall just under {@code maxRequestSize} cannot fill the heap together
+ * @param jsonResponses answer a request posted to {@code /mcp} with one
+ * {@code application/json} body when the server sends nothing else for it (no progress
+ * asked for, no elicitation, no notification), instead of an SSE stream of one event;
+ * off: always SSE, as Spring AI's transport does (see docs/clients.md)
  */
 @ConfigurationProperties("deskhand.mcp")
 public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultValue("2MB") DataSize maxRequestSize,
-		@DefaultValue("10s") Duration bodyReadTimeout, @DefaultValue("32MB") DataSize maxBufferedBodies) {
+		@DefaultValue("10s") Duration bodyReadTimeout, @DefaultValue("32MB") DataSize maxBufferedBodies,
+		@DefaultValue("true") boolean jsonResponses) {
 
 	public McpProperties {
 		if (bodyReadTimeout.isNegative() || bodyReadTimeout.isZero()) {

@@ -27,12 +27,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
 
@@ -69,8 +71,36 @@ class McpTransportConfiguration {
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
 			.securityValidator(validator)
-			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
+			.contextExtractor(AgentPrincipals::transportContext)
 			.build();
+	}
+
+	/**
+	 * The transport provider the MCP server is built on (the auto-config takes the one
+	 * transport provider there is, so this one is primary): the provider above, with its
+	 * sessions where {@link McpJsonAnswers} finds them.
+	 */
+	@Bean
+	@Primary
+	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider) {
+		return new McpStreamableSessions(provider);
+	}
+
+	/**
+	 * {@code /mcp}'s routes, replacing the auto-configured ones (by name): the
+	 * provider's, with requests answered as JSON where they can be
+	 * ({@code deskhand.mcp.json-responses}).
+	 */
+	@Bean
+	RouterFunction<ServerResponse> webMvcStreamableServerRouterFunction(
+			WebMvcStreamableServerTransportProvider provider, McpStreamableSessions sessions, McpProperties mcp,
+			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, ServerTransportSecurityValidator validator) {
+		RouterFunction<ServerResponse> routes = provider.getRouterFunction();
+		if (!mcp.jsonResponses()) {
+			return routes;
+		}
+		return routes.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
+				validator, AgentPrincipals::transportContext));
 	}
 
 	/**
@@ -123,7 +153,7 @@ class McpTransportConfiguration {
 			.sseEndpoint(SSE_ENDPOINT)
 			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)
-			.contextExtractor(dev.deskhand.security.AgentPrincipals::transportContext)
+			.contextExtractor(AgentPrincipals::transportContext)
 			.build();
 		return new LegacySseServer(transport, (provider) -> {
 			McpServer.SyncSpecification<?> server = McpServer.sync(provider)

@@ -73,6 +73,16 @@ class DeskhandBenchmark {
 
 	private static final long SEED = Long.getLong("deskhand.bench.seed", System.currentTimeMillis());
 
+	/**
+	 * Only the cases whose key starts with one of these, comma-separated (e.g.
+	 * {@code mcp.png,web.png,lean.png}); empty: every case.
+	 */
+	private static final List<String> ONLY = List.of(System.getProperty("deskhand.bench.cases", "").split(","))
+		.stream()
+		.map(String::strip)
+		.filter((key) -> !key.isEmpty())
+		.toList();
+
 	private static final Path OUTPUT = Path.of(System.getProperty("deskhand.bench.output", "target/bench-results.md"));
 
 	/**
@@ -116,6 +126,17 @@ class DeskhandBenchmark {
 	private static DeskhandProcess deskhand;
 
 	private McpSyncClient client;
+
+	/**
+	 * The same SDK client on Spring AI's WebClient transport, as Spring AI agents should
+	 * reach Deskhand (docs/clients.md).
+	 */
+	private McpSyncClient web;
+
+	/**
+	 * And on WebClient's JDK HttpClient connector (no Reactor Netty on the classpath).
+	 */
+	private McpSyncClient webJdk;
 
 	private LeanMcpClient lean;
 
@@ -164,6 +185,8 @@ class DeskhandBenchmark {
 	void deskhandAgainstThePeers() throws Exception {
 		PrintStream out = System.out;
 		this.client = McpTestClients.streamable(deskhand.port());
+		this.web = McpTestClients.webClientStreamable(deskhand.port());
+		this.webJdk = McpTestClients.webClientOnJdkHttpClient(deskhand.port());
 		this.lean = LeanMcpClient.connect(deskhand.port());
 		this.shell = new Shell(TestDesktop.shared().environment(), dressed.dir());
 		NodePeer.Availability node = NodePeer.start(TestDesktop.shared().environment(), dressed.dir());
@@ -221,6 +244,8 @@ class DeskhandBenchmark {
 			this.shell.close();
 			this.lean.close();
 			this.client.closeGracefully();
+			this.web.closeGracefully();
+			this.webJdk.closeGracefully();
 		}
 	}
 
@@ -232,6 +257,8 @@ class DeskhandBenchmark {
 		// the floor under every tool call: an MCP round trip that does no work
 		cases.add(new Case("mcp.ping", "MCP ping, SDK client (transport floor, no tool)", Group.FLOOR, Source.DESKHAND,
 				0, Case.NOTHING, () -> this.client.ping(), (r, t) -> Outcome.NONE));
+		cases.add(new Case("web.ping", "MCP ping, SDK client on WebClient (transport floor, no tool)", Group.FLOOR,
+				Source.DESKHAND, 0, Case.NOTHING, () -> this.web.ping(), (r, t) -> Outcome.NONE));
 		cases.add(new Case("lean.ping", "MCP ping, lean client (transport floor, no tool)", Group.FLOOR,
 				Source.DESKHAND, 0, Case.NOTHING, () -> {
 					this.lean.ping();
@@ -244,6 +271,28 @@ class DeskhandBenchmark {
 				this::changeScreen, () -> mcp("screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
 		cases.add(new Case("mcp.jpeg", "Deskhand screenshot JPEG, SDK client", Group.SCREENSHOT, Source.DESKHAND, 0,
 				this::changeScreen, () -> mcp("screenshot", Map.of("format", "jpeg")), (r, t) -> mcpImage(r, JPEG)));
+		// Deskhand answers a screenshot with one JSON body; a progress token makes it
+		// answer with an SSE stream, as every call was answered before
+		// (deskhand.mcp.json-responses): the same call both ways, through both
+		// transports of the SDK client. The JDK HttpClient transport reads either body
+		// line by line with the JDK's line subscriber, whose cost grows with the square
+		// of the line (java-sdk#1042); the WebClient transport reads a JSON body whole.
+		cases.add(new Case("mcp.png.sse", "Deskhand screenshot PNG, SDK client, answered as SSE (progress token)",
+				Group.SCREENSHOT, Source.DESKHAND, 0, this::changeScreen, () -> mcpWithProgress(this.client, Map.of()),
+				(r, t) -> mcpImage(r, PNG)));
+		cases.add(new Case("web.png", "Deskhand screenshot PNG, SDK client on WebClient", Group.SCREENSHOT,
+				Source.DESKHAND, 0, this::changeScreen, () -> mcp(this.web, "screenshot", Map.of()),
+				(r, t) -> mcpImage(r, PNG)));
+		cases.add(new Case("webjdk.png", "Deskhand screenshot PNG, SDK client on WebClient, JDK HttpClient connector",
+				Group.SCREENSHOT, Source.DESKHAND, 0, this::changeScreen,
+				() -> mcp(this.webJdk, "screenshot", Map.of()), (r, t) -> mcpImage(r, PNG)));
+		cases.add(new Case("web.jpeg", "Deskhand screenshot JPEG, SDK client on WebClient", Group.SCREENSHOT,
+				Source.DESKHAND, 0, this::changeScreen, () -> mcp(this.web, "screenshot", Map.of("format", "jpeg")),
+				(r, t) -> mcpImage(r, JPEG)));
+		cases.add(new Case("web.png.sse",
+				"Deskhand screenshot PNG, SDK client on WebClient, answered as SSE (progress token)", Group.SCREENSHOT,
+				Source.DESKHAND, 0, this::changeScreen, () -> mcpWithProgress(this.web, Map.of()),
+				(r, t) -> mcpImage(r, PNG)));
 		// the same calls through the lean client: the server without the Java SDK
 		// client's cost (see LeanMcpClient); observation only, since input takes a
 		// per-session lease
@@ -315,13 +364,34 @@ class DeskhandBenchmark {
 		cases.add(new Case("mcp.type.unicode", "Deskhand type, " + unicodeChars + " mixed-Unicode chars, SDK client",
 				Group.TYPE_UNICODE, Source.DESKHAND, unicodeChars, this::emptyWitness,
 				() -> mcp("type", Map.of("text", UNICODE)), (r, t) -> arrived(UNICODE, t)));
-		return cases;
+		return ONLY.isEmpty() ? cases
+				: cases.stream().filter((c) -> ONLY.stream().anyMatch((key) -> c.key().startsWith(key))).toList();
 	}
 
 	// --- screenshots
 
 	private CallToolResult mcp(String tool, Map<String, Object> arguments) {
-		CallToolResult result = McpTestClients.call(this.client, tool, arguments);
+		return mcp(this.client, tool, arguments);
+	}
+
+	private static CallToolResult mcp(McpSyncClient client, String tool, Map<String, Object> arguments) {
+		return noError(tool, arguments, McpTestClients.call(client, tool, arguments));
+	}
+
+	/**
+	 * A screenshot with a progress token, which Deskhand answers as an SSE stream (a
+	 * screenshot reports no progress: the stream holds the result alone).
+	 */
+	private static CallToolResult mcpWithProgress(McpSyncClient client, Map<String, Object> arguments) {
+		return noError("screenshot", arguments,
+				client.callTool(McpSchema.CallToolRequest.builder()
+					.name("screenshot")
+					.arguments(arguments)
+					.progressToken("bench")
+					.build()));
+	}
+
+	private static CallToolResult noError(String tool, Map<String, Object> arguments, CallToolResult result) {
 		if (Boolean.TRUE.equals(result.isError())) {
 			throw new AssertionError(
 					tool + " " + arguments.keySet() + " returned an error: " + McpTestClients.text(result));
@@ -343,6 +413,8 @@ class DeskhandBenchmark {
 			List<Integer> point = List.of(100 + (i % 50) * 2, 100 + (i % 37) * 3);
 			this.lean.ping();
 			this.client.ping();
+			this.web.ping();
+			this.webJdk.ping();
 			lean("cursor_position", Map.of());
 			lean("mouse_move", Map.of("coordinate", point));
 			mcp("mouse_move", Map.of("coordinate", point));
@@ -350,6 +422,8 @@ class DeskhandBenchmark {
 				dressed.tick("warm-up");
 				lean("screenshot", Map.of());
 				mcp("screenshot", Map.of("format", "jpeg"));
+				mcp(this.web, "screenshot", Map.of());
+				mcp(this.webJdk, "screenshot", Map.of());
 			}
 		}
 	}

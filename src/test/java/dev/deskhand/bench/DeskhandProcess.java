@@ -111,7 +111,10 @@ final class DeskhandProcess implements AutoCloseable {
 					// both clients send input; with no idle time the input lease never
 					// makes
 					// one wait for the other
-					"--deskhand.input.lease-idle=0s"));
+					"--deskhand.input.lease-idle=0s",
+					// the peers' xdotool moves and clicks would pass for the person at
+					// the desk, and Deskhand would answer E_BUSY until they stopped
+					"--deskhand.human.enabled=false"));
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

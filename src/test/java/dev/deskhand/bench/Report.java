@@ -171,6 +171,14 @@ final class Report {
 						reference.get(), 15));
 			}
 		}
+		// issue 15: a Spring AI agent over MCP as fast as any client, within 1.5x of the
+		// lean client
+		row("lean.png").ifPresent((lean) -> {
+			row("web.png").ifPresent((web) -> targets
+				.add(within("screenshot PNG p50, SDK client on WebClient, vs the lean client", web, lean, 1.5)));
+			row("mcp.png").ifPresent((sdk) -> targets
+				.add(within("screenshot PNG p50, SDK client (JDK HttpClient), vs the lean client", sdk, lean, 1.5)));
+		});
 		row("lean.png.whole").ifPresent((png) -> fastest.ifPresent((peer) -> targets.add(
 				fraction("screenshot PNG p50, lean client, whole screen changed, vs the fastest peer", png, peer, 4))));
 		row("mcp.move").ifPresent((r) -> targets.add(atMost("mouse_move p50, SDK client", r, 3)));
@@ -202,6 +210,15 @@ final class Report {
 				: String.format(Locale.ROOT, "missed: %s ms over the %s ms budget (%.2f× it)",
 						millis(row.stats().p50() - budget), millis(budget), row.stats().p50() / budget);
 		return new Target(what, "≤ 1/" + divisor, result, verdict);
+	}
+
+	private static Target within(String what, Row row, Row base, double factor) {
+		double ratio = row.stats().p50() / base.stats().p50();
+		String result = String.format(Locale.ROOT, "%s ms vs %s ms = %.2fx", millis(row.stats().p50()),
+				millis(base.stats().p50()), ratio);
+		return new Target(what, String.format(Locale.ROOT, "≤ %.1fx", factor), result,
+				(ratio <= factor) ? "met" : String.format(Locale.ROOT, "missed by %s ms",
+						millis(row.stats().p50() - factor * base.stats().p50())));
 	}
 
 	private static Target atMost(String what, Row row, double limit) {

@@ -69,6 +69,25 @@ class ReportTests {
 	}
 
 	@Test
+	void theSdkClientsAreMeasuredAgainstTheLeanClientOfTheSameRun() {
+		Map<String, Rounds.Series> series = new LinkedHashMap<>();
+		series.put("lean.png", series(screenshot("lean.png", Source.DESKHAND), 20, 671_000));
+		series.put("web.png", series(screenshot("web.png", Source.DESKHAND), 29, 671_000));
+		series.put("mcp.png", series(screenshot("mcp.png", Source.DESKHAND), 130, 671_000));
+		List<Report.Target> targets = Report.of(series).targets(null);
+		assertThat(targets).filteredOn((t) -> t.what().contains("vs the lean client"))
+			.extracting(Report.Target::what, Report.Target::target, Report.Target::result, Report.Target::verdict)
+			.containsExactly(
+					org.assertj.core.groups.Tuple.tuple(
+							"screenshot PNG p50, SDK client on WebClient, vs the lean client", "≤ 1.5x",
+							"29.0 ms vs 20.0 ms = 1.45x", "met"),
+					// 130 ms against 1.5 x 20 = 30 ms
+					org.assertj.core.groups.Tuple.tuple(
+							"screenshot PNG p50, SDK client (JDK HttpClient), vs the lean client", "≤ 1.5x",
+							"130 ms vs 20.0 ms = 6.50x", "missed by 100 ms"));
+	}
+
+	@Test
 	void theTypedStringsAreWhatTheTableSays() {
 		assertThat(DeskhandBenchmark.ASCII).hasSize(200).matches("[\\x20-\\x7e]+");
 		assertThat(DeskhandBenchmark.UNICODE.codePoints()).allMatch((c) -> c < 0x10000)

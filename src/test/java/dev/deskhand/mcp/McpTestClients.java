@@ -17,9 +17,17 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.springframework.ai.mcp.client.webflux.transport.WebClientStreamableHttpTransport;
+import org.springframework.http.client.reactive.JdkClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
 
-/** The official MCP Java SDK client on both transports, and helpers to read results. */
+/**
+ * The official MCP Java SDK client on both transports (Streamable HTTP on the SDK's JDK
+ * HttpClient transport or on Spring AI's WebClient transport), and helpers to read
+ * results.
+ */
 public final class McpTestClients {
 
 	private McpTestClients() {
@@ -63,12 +71,60 @@ public final class McpTestClients {
 				Map.of("decision", decision, "scope", scope));
 	}
 
+	/**
+	 * The most a Spring AI agent's WebClient should buffer of one answer: a screenshot is
+	 * one JSON message of about a megabyte at the default profile and several at
+	 * {@code anthropic-hd} or full size, and WebClient's default of 256 KB refuses it
+	 * (docs/clients.md).
+	 */
+	public static final int WEB_CLIENT_MAX_IN_MEMORY = 16 * 1024 * 1024;
+
+	/**
+	 * A Streamable HTTP client on Spring AI's WebClient transport, built as
+	 * {@code spring-ai-starter-mcp-client-webflux} builds it (a clone of the context's
+	 * {@code WebClient.Builder} with the connection's URL), from a builder that takes
+	 * answers up to {@link #WEB_CLIENT_MAX_IN_MEMORY}.
+	 */
+	public static McpSyncClient webClientStreamable(int port) {
+		return initialized(webClientTransport(port, screenshotSizedWebClient()), "deskhand-test-webclient");
+	}
+
+	/**
+	 * The {@code WebClient.Builder} bean docs/clients.md tells Spring AI users to define.
+	 * Its connector is WebClient's default: Reactor Netty, which is on the test
+	 * classpath.
+	 */
+	public static WebClient.Builder screenshotSizedWebClient() {
+		return WebClient.builder().codecs((codecs) -> codecs.defaultCodecs().maxInMemorySize(WEB_CLIENT_MAX_IN_MEMORY));
+	}
+
+	/**
+	 * The same on WebClient's JDK HttpClient connector, WebClient's default when Reactor
+	 * Netty is not on the classpath (as with {@code spring-ai-starter-mcp-client-webflux}
+	 * alone).
+	 */
+	public static McpSyncClient webClientOnJdkHttpClient(int port) {
+		return initialized(
+				webClientTransport(port, screenshotSizedWebClient().clientConnector(new JdkClientHttpConnector())),
+				"deskhand-test-webclient-jdk");
+	}
+
+	/**
+	 * Spring AI's WebClient transport to Deskhand's {@code /mcp}, from a clone of
+	 * {@code template}, as its auto-configuration makes one per connection.
+	 */
+	public static McpClientTransport webClientTransport(int port, WebClient.Builder template) {
+		return WebClientStreamableHttpTransport.builder(template.clone().baseUrl("http://127.0.0.1:" + port))
+			.endpoint("/mcp")
+			.build();
+	}
+
 	public static McpSyncClient sse(int port) {
 		return initialized(HttpClientSseClientTransport.builder("http://127.0.0.1:" + port).sseEndpoint("/sse").build(),
 				"deskhand-test-sse");
 	}
 
-	private static McpSyncClient initialized(io.modelcontextprotocol.spec.McpClientTransport transport, String name) {
+	private static McpSyncClient initialized(McpClientTransport transport, String name) {
 		McpSyncClient client = McpClient.sync(transport)
 			.clientInfo(new McpSchema.Implementation(name, "1.0"))
 			.requestTimeout(Duration.ofSeconds(60))

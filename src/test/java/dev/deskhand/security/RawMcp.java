@@ -11,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -83,9 +84,20 @@ final class RawMcp {
 		this.http.sendAsync(request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofLines())
 			.thenAccept((response) -> {
 				events.status = response.statusCode();
+				// a request answered with one JSON body (the server sent nothing else for
+				// it) reads as a stream of that one message
+				boolean json = response.headers()
+					.firstValue("Content-Type")
+					.filter((type) -> type.startsWith("application/json"))
+					.isPresent();
 				try (Stream<String> lines = response.body()) {
-					lines.filter((line) -> line.startsWith("data:"))
-						.forEach((line) -> events.data.add(line.substring("data:".length()).strip()));
+					if (json) {
+						events.data.add(lines.collect(Collectors.joining("\n")).strip());
+					}
+					else {
+						lines.filter((line) -> line.startsWith("data:"))
+							.forEach((line) -> events.data.add(line.substring("data:".length()).strip()));
+					}
 				}
 				catch (RuntimeException ex) {
 					// The stream was closed; the test reads what arrived.
@@ -119,7 +131,10 @@ final class RawMcp {
 		}
 	}
 
-	/** The {@code data:} lines of one SSE response, as they arrive. */
+	/**
+	 * The {@code data:} lines of one SSE response, as they arrive, or the one message of
+	 * a JSON answer.
+	 */
 	static final class Events {
 
 		private final BlockingQueue<String> data = new LinkedBlockingQueue<>();
