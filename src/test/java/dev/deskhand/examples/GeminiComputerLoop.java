@@ -13,8 +13,9 @@ import tools.jackson.databind.node.ObjectNode;
  * 0-999 grid over the screenshot; Deskhand's {@code gemini} profile reads them so.
  *
  * <pre>
- * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... ./mvnw -q test-compile exec:java \
- *     -Dexec.classpathScope=test -Dexec.mainClass=dev.deskhand.examples.GeminiComputerLoop
+ * ./mvnw -q test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test.classpath
+ * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... \
+ *     java -cp target/test-classes:target/classes:$(cat target/test.classpath) dev.deskhand.examples.GeminiComputerLoop
  * </pre>
  *
  * The model here replays {@code examples/gemini-responses.json}; {@link #generate} is

@@ -11,8 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
  * answers (the screenshot after the batch) goes back to the model as the next input.
  *
  * <pre>
- * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... ./mvnw -q test-compile exec:java \
- *     -Dexec.classpathScope=test -Dexec.mainClass=dev.deskhand.examples.OpenAiComputerLoop
+ * ./mvnw -q test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test.classpath
+ * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... \
+ *     java -cp target/test-classes:target/classes:$(cat target/test.classpath) dev.deskhand.examples.OpenAiComputerLoop
  * </pre>
  *
  * The model here replays {@code examples/openai-responses.json}; {@link #responses} is

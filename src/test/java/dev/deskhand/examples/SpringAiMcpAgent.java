@@ -38,8 +38,9 @@ import tools.jackson.databind.node.ArrayNode;
  * image in the next message. Run it against a running Deskhand (docs/agents.md):
  *
  * <pre>
- * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... ./mvnw -q test-compile exec:java \
- *     -Dexec.classpathScope=test -Dexec.mainClass=dev.deskhand.examples.SpringAiMcpAgent
+ * ./mvnw -q test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test.classpath
+ * DESKHAND_URL=http://127.0.0.1:8080 DESKHAND_TOKEN=... \
+ *     java -cp target/test-classes:target/classes:$(cat target/test.classpath) dev.deskhand.examples.SpringAiMcpAgent
  * </pre>
  *
  * The model here replays {@code examples/spring-ai-mcp.json}; put your own
