@@ -117,6 +117,19 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void theInProcessVendorToolsActOnlyThroughTheVendorEndpoints() {
+		// the same validation, approvals, lease and queue as over HTTP: no shortcut to
+		// the actions, the input queue or a driver
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.agents.inprocess..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("dev.deskhand.actions..", "dev.deskhand.input..", "dev.deskhand.platform..",
+					"dev.deskhand.approval..")
+			.check(main);
+	}
+
+	@Test
 	void onlyThePlatformTouchesJna() {
 		noClasses().that()
 			.resideOutsideOfPackage("dev.deskhand.platform..")

@@ -62,7 +62,11 @@ public final class LatestScreenshots {
 		return take(DeskhandToolCallbacks.DEFAULT_SESSION);
 	}
 
-	void put(String session, String tool, MimeType type, byte[] image) {
+	/**
+	 * Keeps {@code image} as the session's latest: the in-process tools and the
+	 * in-process vendor callbacks ({@code dev.deskhand.agents.inprocess}) call it.
+	 */
+	public void put(String session, String tool, MimeType type, byte[] image) {
 		Media media = Media.builder().mimeType(type).data(image).name(tool).build();
 		synchronized (this.latest) {
 			this.latest.put(session, media);
