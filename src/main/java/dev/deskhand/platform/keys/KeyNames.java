@@ -49,7 +49,15 @@ public final class KeyNames {
 			Map.entry("caps_lock", "Caps_Lock"), Map.entry("numlock", "Num_Lock"),
 			Map.entry("scrolllock", "Scroll_Lock"), Map.entry("print", "Print"), Map.entry("printscreen", "Print"),
 			Map.entry("prtsc", "Print"), Map.entry("pause", "Pause"), Map.entry("menu", "Menu"),
-			Map.entry("plus", "plus"), Map.entry("minus", "minus"));
+			Map.entry("plus", "plus"), Map.entry("minus", "minus"),
+			// Vendor computer-use loops: OpenAI's keypress sends DOM KeyboardEvent names
+			// (ControlLeft, MetaRight, ...), browser-driven loops say spacebar, opt,
+			// lwin.
+			Map.entry("spacebar", "space"), Map.entry("opt", "Alt_L"), Map.entry("lwin", "Super_L"),
+			Map.entry("rwin", "Super_R"), Map.entry("controlleft", "Control_L"), Map.entry("controlright", "Control_R"),
+			Map.entry("shiftleft", "Shift_L"), Map.entry("shiftright", "Shift_R"), Map.entry("altleft", "Alt_L"),
+			Map.entry("altright", "Alt_R"), Map.entry("metaleft", "Super_L"), Map.entry("metaright", "Super_R"),
+			Map.entry("osleft", "Super_L"), Map.entry("osright", "Super_R"));
 
 	// Single printable ASCII characters that are not their own keysym name.
 	private static final Map<Character, String> PUNCTUATION = Map.ofEntries(Map.entry(' ', "space"),

@@ -20,6 +20,25 @@ class KeyNamesTests {
 		assertThat(KeyNames.resolve(sent)).contains(keysymName);
 	}
 
+	/**
+	 * The spellings the vendors' computer-use loops send: OpenAI keypress (upper case and
+	 * DOM KeyboardEvent names), Gemini key_combination ("control+c" parts), Anthropic's
+	 * xdotool names.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "CTRL, Control_L", "Control, Control_L", "ctrl, Control_L", "ControlLeft, Control_L",
+			"ControlRight, Control_R", "SHIFT, Shift_L", "ShiftRight, Shift_R", "ALT, Alt_L", "AltLeft, Alt_L",
+			"opt, Alt_L", "META, Super_L", "Meta, Super_L", "MetaLeft, Super_L", "MetaRight, Super_R", "CMD, Super_L",
+			"super, Super_L", "Win, Super_L", "lwin, Super_L", "rwin, Super_R", "OSLeft, Super_L", "ENTER, Return",
+			"Enter, Return", "Return, Return", "ESC, Escape", "Escape, Escape", "ArrowLeft, Left", "ARROWLEFT, Left",
+			"Left, Left", "ArrowUp, Up", "ArrowDown, Down", "ArrowRight, Right", "PageDown, Page_Down",
+			"PAGEDOWN, Page_Down", "Page_Down, Page_Down", "PageUp, Page_Up", "SPACE, space", "Spacebar, space",
+			"BACKSPACE, BackSpace", "BackSpace, BackSpace", "DELETE, Delete", "TAB, Tab", "HOME, Home", "END, End",
+			"F12, F12" })
+	void resolvesEachVendorsSpellings(String sent, String keysymName) {
+		assertThat(KeyNames.resolve(sent)).contains(keysymName);
+	}
+
 	@ParameterizedTest
 	@CsvSource({ "F36", "f0", "Ctrl_Left", "return_key", "XF86NoSuchKey", "U+D800", "U0007" })
 	void unknownNamesResolveToNothing(String sent) {
