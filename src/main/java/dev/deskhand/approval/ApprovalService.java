@@ -90,6 +90,19 @@ public class ApprovalService {
 	}
 
 	/**
+	 * Asks a person whatever the policies and grants say, and grants nothing: for what a
+	 * vendor's model itself flagged as needing a person's confirmation (OpenAI's
+	 * {@code pending_safety_checks}, Gemini's {@code safety_decision}). Pass
+	 * {@link HumanChannel#NONE} so that only the console or the operator API can answer,
+	 * never the agent.
+	 * @throws DeskhandException E_DENIED when the person said no or nobody answered in
+	 * time
+	 */
+	public void confirm(ApprovalRequest request, HumanChannel channel) {
+		ask(request, channel);
+	}
+
+	/**
 	 * {@code request_access}: one approval for several capabilities, granted for the
 	 * session, with input restricted to the apps named. Capabilities the policy denies
 	 * are not granted; those it allows need no asking.

@@ -110,6 +110,14 @@ public class ModelProfiles {
 		return (agent != null) ? this.agents.getOrDefault(agent, this.defaultProfile) : this.defaultProfile;
 	}
 
+	/**
+	 * Whether {@code deskhand.profiles.agents} names a profile for this agent: a vendor
+	 * endpoint's own default gives way to it.
+	 */
+	public boolean configuredForAgent(String agent) {
+		return agent != null && this.agents.containsKey(agent);
+	}
+
 	public List<ModelProfile> all() {
 		return List.copyOf(this.profiles.values());
 	}

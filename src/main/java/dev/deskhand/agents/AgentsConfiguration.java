@@ -1,0 +1,38 @@
+package dev.deskhand.agents;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.agents.openai.OpenAiComputer;
+import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.screen.ScreenService;
+import dev.deskhand.security.SecurityProperties;
+import dev.deskhand.security.TransportSecurity;
+
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AgentsProperties.class)
+class AgentsConfiguration {
+
+	@Bean
+	EndpointSessions endpointSessions(AgentSessions sessions, ScreenService screen) {
+		return new EndpointSessions(sessions, screen);
+	}
+
+	@Bean
+	AgentEndpoints agentEndpoints(SecurityProperties security,
+			@Value("${server.address:#{null}}") String serverAddress) {
+		return new AgentEndpoints(TransportSecurity.validator(security, serverAddress));
+	}
+
+	@Bean
+	OpenAiComputer openAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
+			ApprovalService approvals, AgentsProperties properties) {
+		return new OpenAiComputer(sessions, batches, desktop, approvals, properties);
+	}
+
+}

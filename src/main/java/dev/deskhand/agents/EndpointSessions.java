@@ -1,0 +1,62 @@
+package dev.deskhand.agents;
+
+import java.util.UUID;
+
+import dev.deskhand.approval.AgentSession;
+import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.screen.ScreenService;
+
+/**
+ * The Deskhand sessions of the vendor endpoints. A request names its session by the
+ * handle an earlier reply gave it ({@code Deskhand-Session}); without one it gets a new
+ * session of its own. A handle is only ever the caller's own: another agent's is not
+ * found.
+ */
+public final class EndpointSessions {
+
+	/** The request and response header that carries a session's handle. */
+	public static final String HEADER = "Deskhand-Session";
+
+	/** The top-level body field that carries it. */
+	public static final String FIELD = "deskhand_session";
+
+	private final AgentSessions sessions;
+
+	private final ScreenService screen;
+
+	public EndpointSessions(AgentSessions sessions, ScreenService screen) {
+		this.sessions = sessions;
+		this.screen = screen;
+	}
+
+	/**
+	 * @param principal the authenticated agent
+	 * @param handle the session the request names, or {@code null} for a new one
+	 * @param vendor the endpoint's vendor: its client name, and the profile a new session
+	 * starts with unless the agent's configuration names one
+	 * @throws DeskhandException E_NOT_FOUND for a handle that is no session of this agent
+	 */
+	public AgentSession open(String principal, String handle, String vendor) {
+		AgentSession session;
+		if (handle == null || handle.isBlank()) {
+			session = this.sessions.resolve(principal, "agents-" + vendor + "-" + UUID.randomUUID(), vendor);
+		}
+		else {
+			session = this.sessions.find(handle.strip())
+				.filter((found) -> found.principal().equals(principal))
+				.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND, "no session " + handle.strip()
+						+ " of yours (it ended, or was never given to you);" + " send none to start a new one"));
+		}
+		// the agent's configured profile wins, then the vendor's
+		if (this.screen.profiles().configuredForAgent(principal)) {
+			this.screen.adoptProfile(session.handle(), principal);
+		}
+		else {
+			this.screen.adoptNamedProfile(session.handle(), vendor);
+		}
+		return session;
+	}
+
+}

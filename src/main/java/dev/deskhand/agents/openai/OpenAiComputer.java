@@ -1,0 +1,294 @@
+package dev.deskhand.agents.openai;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.actions.ActionOutcome;
+import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.agents.AgentsProperties;
+import dev.deskhand.agents.EndpointCaller;
+import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.approval.AgentSession;
+import dev.deskhand.approval.ApprovalRequest;
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.approval.Capability;
+import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
+import dev.deskhand.input.InputAction;
+import dev.deskhand.screen.DisplayChoice;
+import dev.deskhand.screen.ModelProfiles;
+import dev.deskhand.screen.Screenshot;
+
+/**
+ * OpenAI's {@code computer} tool, natively: one {@code computer_call} in, its
+ * {@code computer_call_output} out. The call's whole batch is validated first, runs as
+ * one {@code computer_batch} (one approval, the lease, the input queue, the failsafe),
+ * and is answered with one screenshot of what it left. Usable in-process as it is; the
+ * HTTP endpoint is {@link OpenAiComputerEndpoint}.
+ */
+public class OpenAiComputer {
+
+	private static final Logger logger = LoggerFactory.getLogger(OpenAiComputer.class);
+
+	// InputQueue's words for the action of a job that failed
+	private static final Pattern FAILED_ACTION = Pattern.compile("action (\\d+) of \\d+ \\(");
+
+	private static final int MAX_SAFETY_MESSAGE = 300;
+
+	private final EndpointSessions sessions;
+
+	private final BatchArguments batches;
+
+	private final DesktopActions desktop;
+
+	private final ApprovalService approvals;
+
+	private final AgentsProperties properties;
+
+	public OpenAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
+			ApprovalService approvals, AgentsProperties properties) {
+		this.sessions = sessions;
+		this.batches = batches;
+		this.desktop = desktop;
+		this.approvals = approvals;
+		this.properties = properties;
+	}
+
+	/**
+	 * @param principal the authenticated agent
+	 * @param handle the Deskhand session to run in, or {@code null} for a new one
+	 * @param call the {@code computer_call} item as the Responses API emitted it
+	 * @return the {@code computer_call_output} item, with {@code deskhand_session} and
+	 * what each action did under {@code deskhand}
+	 * @throws DeskhandException E_ARGS when the call or any of its actions is malformed
+	 * (nothing ran), E_NOT_FOUND for a session that is not the agent's
+	 */
+	public Map<String, Object> run(String principal, String handle, Map<String, Object> call) {
+		if (!"computer_call".equals(call.get("type"))) {
+			throw DeskhandException.args("type must be computer_call, got " + Echo.of(call.get("type")));
+		}
+		if (!(call.get("call_id") instanceof String callId) || callId.isBlank()) {
+			throw DeskhandException.args("call_id must be the computer_call's call_id");
+		}
+		List<?> actions = actions(call);
+		List<Map<String, Object>> checks = safetyChecks(call.get("pending_safety_checks"));
+		AgentSession session = this.sessions.open(principal, handle, ModelProfiles.OPENAI);
+		EndpointCaller caller = new EndpointCaller(session);
+		DisplayChoice display = this.batches.display(session.handle(), null);
+
+		// everything is translated and validated before anything runs
+		List<OpenAiActions.Step> steps = new ArrayList<>();
+		List<InputAction> parsed = new ArrayList<>();
+		List<Integer> lastInputOf = new ArrayList<>();
+		for (int i = 0; i < actions.size(); i++) {
+			try {
+				OpenAiActions.Step step = OpenAiActions.translate(actions.get(i),
+						this.properties.scrollPixelsPerClick());
+				if (!step.actions().isEmpty()) {
+					parsed.addAll(this.batches.parse(session.handle(), display, step.actions()));
+				}
+				steps.add(step);
+				lastInputOf.add(parsed.size());
+			}
+			catch (DeskhandException ex) {
+				throw new DeskhandException(ex.code(),
+						"actions[" + i + "]: "
+								+ ex.getMessage().replaceFirst("^actions\\[\\d+\\]: ", "").replace("; nothing ran", "")
+								+ "; nothing ran",
+						ex);
+			}
+		}
+
+		Reply reply = new Reply(callId, session.handle(), steps);
+		try {
+			confirm(session, checks, parsed);
+		}
+		catch (DeskhandException ex) {
+			return reply.failed(-1, ex, observe(caller, display));
+		}
+		reply.acknowledged(checks);
+		if (parsed.isEmpty()) {
+			return reply.done(observe(caller, display));
+		}
+		try {
+			ActionOutcome outcome = this.desktop.performAll(caller, display, parsed, true, "done");
+			return reply.done(outcome.screenshot());
+		}
+		catch (DeskhandException ex) {
+			return reply.failed(failedStep(ex, lastInputOf), ex, observe(caller, display));
+		}
+	}
+
+	private static List<?> actions(Map<String, Object> call) {
+		Object batch = call.get("actions");
+		if (batch == null && call.get("action") != null) {
+			// the computer-use preview's shape: one action per call
+			batch = List.of(call.get("action"));
+		}
+		if (!(batch instanceof List<?> list) || list.isEmpty()) {
+			throw DeskhandException.args("a computer_call needs actions (or action), got none");
+		}
+		return list;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> safetyChecks(Object raw) {
+		if (raw == null) {
+			return List.of();
+		}
+		if (!(raw instanceof List<?> list) || !list.stream()
+			.allMatch((check) -> check instanceof Map<?, ?> map && map.get("id") instanceof String)) {
+			throw DeskhandException.args("pending_safety_checks must be a list of {id, code, message}");
+		}
+		return (List<Map<String, Object>>) list;
+	}
+
+	/** The model's own safety checks go to a person unless the desktop is a sandbox. */
+	private void confirm(AgentSession session, List<Map<String, Object>> checks, List<InputAction> actions) {
+		if (checks.isEmpty()) {
+			return;
+		}
+		if (this.properties.sandbox()) {
+			logger.info("acknowledging {} OpenAI safety check(s) of session {} unasked: deskhand.agents.sandbox=true",
+					checks.size(), session.handle());
+			return;
+		}
+		List<String> said = new ArrayList<>();
+		for (Map<String, Object> check : checks) {
+			String message = String.valueOf(check.getOrDefault("message", ""));
+			if (message.length() > MAX_SAFETY_MESSAGE) {
+				message = message.substring(0, MAX_SAFETY_MESSAGE) + "...";
+			}
+			said.add(check.getOrDefault("code", "safety check") + ": " + message);
+		}
+		String summary = "OpenAI's model asks a person to confirm before it acts (" + String.join("; ", said)
+				+ "); then " + actions.size() + " input action(s)";
+		this.approvals.confirm(new ApprovalRequest(session, capabilities(actions), "openai_safety_check", summary),
+				HumanChannel.NONE);
+	}
+
+	private static Set<Capability> capabilities(List<InputAction> actions) {
+		Set<Capability> capabilities = EnumSet.of(Capability.OBSERVE);
+		for (InputAction action : actions) {
+			capabilities.add(action.points().isEmpty() ? Capability.KEYBOARD : Capability.POINTER);
+		}
+		return capabilities;
+	}
+
+	/** The vendor action whose Deskhand action failed; 0 when the message names none. */
+	private static int failedStep(DeskhandException ex, List<Integer> lastInputOf) {
+		Matcher matcher = FAILED_ACTION.matcher(String.valueOf(ex.getMessage()));
+		if (!matcher.find()) {
+			return 0;
+		}
+		int failedInput = Integer.parseInt(matcher.group(1));
+		for (int i = 0; i < lastInputOf.size(); i++) {
+			if (lastInputOf.get(i) >= failedInput) {
+				return i;
+			}
+		}
+		return 0;
+	}
+
+	/** The screen after a refusal or failure, if the agent may see it. */
+	private Screenshot observe(EndpointCaller caller, DisplayChoice display) {
+		try {
+			this.desktop.authorizeObservation(caller, "screenshot", "screenshot after an OpenAI computer_call");
+			return this.desktop.screenshotAfter(caller, display, "").screenshot();
+		}
+		catch (DeskhandException ex) {
+			logger.debug("no screenshot for the computer_call_output: {}", ex.render());
+			return null;
+		}
+	}
+
+	/** The {@code computer_call_output} being built. */
+	private static final class Reply {
+
+		private final Map<String, Object> item = new LinkedHashMap<>();
+
+		private final String session;
+
+		private final List<OpenAiActions.Step> steps;
+
+		private List<Map<String, Object>> acknowledged = List.of();
+
+		Reply(String callId, String session, List<OpenAiActions.Step> steps) {
+			this.session = session;
+			this.steps = steps;
+			this.item.put("type", "computer_call_output");
+			this.item.put("call_id", callId);
+		}
+
+		void acknowledged(List<Map<String, Object>> checks) {
+			this.acknowledged = checks;
+		}
+
+		Map<String, Object> done(Screenshot shot) {
+			return finish(shot, this.steps.size(), -1, null);
+		}
+
+		/**
+		 * @param failed the step that failed, or -1 when none ran at all
+		 */
+		Map<String, Object> failed(int failed, DeskhandException ex, Screenshot shot) {
+			return finish(shot, Math.max(failed, 0), failed, ex);
+		}
+
+		private Map<String, Object> finish(Screenshot shot, int executed, int failed, DeskhandException ex) {
+			this.item.put("acknowledged_safety_checks", this.acknowledged);
+			Map<String, Object> output = new LinkedHashMap<>();
+			output.put("type", "computer_screenshot");
+			if (shot != null) {
+				output.put("image_url", "data:" + shot.format().mimeType() + ";base64,"
+						+ Base64.getEncoder().encodeToString(shot.image()));
+			}
+			this.item.put("output", output);
+			this.item.put(EndpointSessions.FIELD, this.session);
+			List<Map<String, Object>> statuses = new ArrayList<>();
+			for (int i = 0; i < this.steps.size(); i++) {
+				Map<String, Object> status = new LinkedHashMap<>();
+				status.put("index", i);
+				status.put("type", this.steps.get(i).type());
+				if (i < executed) {
+					status.put("status", "done");
+					status.put("text", this.steps.get(i).done());
+				}
+				else if (i == failed) {
+					status.put("status", "failed");
+					status.put("error", ex.render());
+				}
+				else {
+					status.put("status", "not_executed");
+				}
+				statuses.add(status);
+			}
+			Map<String, Object> deskhand = new LinkedHashMap<>();
+			deskhand.put("executed", executed);
+			deskhand.put("actions", statuses);
+			if (ex != null) {
+				deskhand.put("error", ex.render());
+			}
+			if (shot != null) {
+				deskhand.put("width", shot.width());
+				deskhand.put("height", shot.height());
+			}
+			this.item.put("deskhand", deskhand);
+			return this.item;
+		}
+
+	}
+
+}
