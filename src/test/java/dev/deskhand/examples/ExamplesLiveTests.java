@@ -37,7 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
-				"deskhand.security.agent-tokens[0].name=examples",
+				// each example is a loop of its own, in a session of its own, one after
+				// another: the input lease passes on as soon as one is done
+				"deskhand.input.lease-idle=1ms", "deskhand.security.agent-tokens[0].name=examples",
 				"deskhand.security.agent-tokens[0].token=" + ExamplesLiveTests.TOKEN })
 class ExamplesLiveTests {
 
@@ -109,7 +111,6 @@ class ExamplesLiveTests {
 	}
 
 	@Test
-	@Disabled("needs the /agents endpoints of the vendors branch")
 	void openAiLoopRunsTheBatchAndFeedsTheScreenshotBack() {
 		RecordedReplies model = RecordedReplies.of("/examples/openai-responses.json");
 
@@ -130,7 +131,7 @@ class ExamplesLiveTests {
 	}
 
 	@Test
-	@Disabled("needs the /agents endpoints of the vendors branch")
+	@Disabled("needs the /agents endpoint of its vendor, not built yet")
 	void anthropicLoopSendsEachToolResultBackWithTheScreenshot() {
 		RecordedReplies model = RecordedReplies.of("/examples/anthropic-messages.json");
 
@@ -149,7 +150,7 @@ class ExamplesLiveTests {
 	}
 
 	@Test
-	@Disabled("needs the /agents endpoints of the vendors branch")
+	@Disabled("needs the /agents endpoint of its vendor, not built yet")
 	void geminiLoopClicksOnTheGridAndAnswersFunctionResponses() {
 		RecordedReplies model = RecordedReplies.of("/examples/gemini-responses.json");
 
