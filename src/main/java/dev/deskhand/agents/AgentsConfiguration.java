@@ -5,11 +5,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import dev.deskhand.actions.BatchArguments;
-import dev.deskhand.actions.DesktopActions;
-import dev.deskhand.agents.openai.OpenAiComputer;
 import dev.deskhand.approval.AgentSessions;
-import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -27,12 +23,6 @@ class AgentsConfiguration {
 	AgentEndpoints agentEndpoints(SecurityProperties security,
 			@Value("${server.address:#{null}}") String serverAddress) {
 		return new AgentEndpoints(TransportSecurity.validator(security, serverAddress));
-	}
-
-	@Bean
-	OpenAiComputer openAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
-			ApprovalService approvals, AgentsProperties properties) {
-		return new OpenAiComputer(sessions, batches, desktop, approvals, properties);
 	}
 
 }

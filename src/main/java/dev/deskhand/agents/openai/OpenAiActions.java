@@ -23,9 +23,9 @@ final class OpenAiActions {
 	 */
 	static final double WAIT_SECONDS = 2;
 
-	private static final Map<String, Set<String>> FIELDS = Map.of("click", Set.of("x", "y", "button", "keys"),
-			"double_click", Set.of("x", "y", "keys"), "drag", Set.of("path", "keys"), "keypress", Set.of("keys"),
-			"move", Set.of("x", "y", "keys"), "scroll", Set.of("x", "y", "scroll_x", "scroll_y", "keys"), "type",
+	static final Map<String, Set<String>> FIELDS = Map.of("click", Set.of("x", "y", "button", "keys"), "double_click",
+			Set.of("x", "y", "keys"), "drag", Set.of("path", "keys"), "keypress", Set.of("keys"), "move",
+			Set.of("x", "y", "keys"), "scroll", Set.of("x", "y", "scroll_x", "scroll_y", "keys"), "type",
 			Set.of("text"), "wait", Set.of(), "screenshot", Set.of());
 
 	private static final Map<String, String> BUTTONS = Map.of("left", "left_click", "right", "right_click", "wheel",
