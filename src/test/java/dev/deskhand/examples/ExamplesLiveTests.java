@@ -131,7 +131,6 @@ class ExamplesLiveTests {
 	}
 
 	@Test
-	@Disabled("needs the /agents endpoint of its vendor, not built yet")
 	void anthropicLoopSendsEachToolResultBackWithTheScreenshot() {
 		RecordedReplies model = RecordedReplies.of("/examples/anthropic-messages.json");
 
