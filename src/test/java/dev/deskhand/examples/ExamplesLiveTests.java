@@ -11,7 +11,6 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
@@ -149,7 +148,6 @@ class ExamplesLiveTests {
 	}
 
 	@Test
-	@Disabled("needs the /agents endpoint of its vendor, not built yet")
 	void geminiLoopClicksOnTheGridAndAnswersFunctionResponses() {
 		RecordedReplies model = RecordedReplies.of("/examples/gemini-responses.json");
 

@@ -44,7 +44,7 @@ public final class GeminiComputerLoop {
 		JsonNode screen = deskhand.post(JSON.createObjectNode().putArray("function_calls"));
 		ObjectNode first = contents.addObject().put("role", "user");
 		first.putArray("parts").addObject().put("text", task);
-		first.withArray("parts").addAll((ArrayNode) screen.at("/function_responses/0/parts"));
+		first.withArray("parts").addAll((ArrayNode) screen.at("/parts"));
 		JsonNode content = generate(model, request).at("/candidates/0/content");
 		while (hasFunctionCalls(content)) {
 			contents.add(content);

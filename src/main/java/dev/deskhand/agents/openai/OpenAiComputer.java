@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +16,7 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointCaller;
+import dev.deskhand.agents.FailedAction;
 import dev.deskhand.agents.EndpointSessions;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalRequest;
@@ -41,9 +40,6 @@ import dev.deskhand.screen.Screenshot;
 public class OpenAiComputer {
 
 	private static final Logger logger = LoggerFactory.getLogger(OpenAiComputer.class);
-
-	// InputQueue's words for the action of a job that failed
-	private static final Pattern FAILED_ACTION = Pattern.compile("action (\\d+) of \\d+ \\(");
 
 	private static final int MAX_SAFETY_MESSAGE = 300;
 
@@ -127,7 +123,7 @@ public class OpenAiComputer {
 			return reply.done(outcome.screenshot());
 		}
 		catch (DeskhandException ex) {
-			return reply.failed(failedStep(ex, lastInputOf), ex, observe(caller, display));
+			return reply.failed(FailedAction.of(ex, lastInputOf), ex, observe(caller, display));
 		}
 	}
 
@@ -185,21 +181,6 @@ public class OpenAiComputer {
 			capabilities.add(action.points().isEmpty() ? Capability.KEYBOARD : Capability.POINTER);
 		}
 		return capabilities;
-	}
-
-	/** The vendor action whose Deskhand action failed; 0 when the message names none. */
-	private static int failedStep(DeskhandException ex, List<Integer> lastInputOf) {
-		Matcher matcher = FAILED_ACTION.matcher(String.valueOf(ex.getMessage()));
-		if (!matcher.find()) {
-			return 0;
-		}
-		int failedInput = Integer.parseInt(matcher.group(1));
-		for (int i = 0; i < lastInputOf.size(); i++) {
-			if (lastInputOf.get(i) >= failedInput) {
-				return i;
-			}
-		}
-		return 0;
 	}
 
 	/** The screen after a refusal or failure, if the agent may see it. */

@@ -1,0 +1,22 @@
+package dev.deskhand.agents.gemini;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.DesktopActions;
+import dev.deskhand.agents.AgentsProperties;
+import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.screen.ScreenService;
+
+@Configuration(proxyBeanMethods = false)
+class GeminiConfiguration {
+
+	@Bean
+	GeminiComputer geminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
+			ApprovalService approvals, ScreenService screen, AgentsProperties properties) {
+		return new GeminiComputer(sessions, batches, desktop, approvals, screen, properties);
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.deskhand.agents.gemini;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Every Gemini computer-use function, and every argument of it that presses a key or
+ * moves the pointer, as the computer_batch actions it becomes (coordinates stay grid
+ * cells); and what is refused.
+ */
+class GeminiActionsTests {
+
+	private static final int IMAGE_HEIGHT = 810;
+
+	private static final int PX_PER_CLICK = 100;
+
+	static List<Object[]> table() {
+		return List.of(row("click_at", Map.of("x", 10, "y", 20), "[{action=left_click, coordinate=[10, 20]}]"),
+				row("hover_at", Map.of("x", 1, "y", 2), "[{action=mouse_move, coordinate=[1, 2]}]"),
+				row("type_text_at", Map.of("x", 5, "y", 6, "text", "hi"),
+						"[{action=left_click, coordinate=[5, 6]}, {action=key, text=ctrl+a}, {action=key, text=Delete}, "
+								+ "{action=type, text=hi}, {action=key, text=Return}]"),
+				row("type_text_at",
+						Map.of("x", 5, "y", 6, "text", "hi", "press_enter", false, "clear_before_typing", false),
+						"[{action=left_click, coordinate=[5, 6]}, {action=type, text=hi}]"),
+				row("key_combination", Map.of("keys", "control+c"), "[{action=key, text=control+c}]"),
+				// 800 of 1000 of an 810-px screenshot is 648 px: 6 clicks of 100 px
+				row("scroll_at", Map.of("x", 500, "y", 400, "direction", "down", "magnitude", 800),
+						"[{action=scroll, coordinate=[500, 400], scroll_amount=6, scroll_direction=down}]"),
+				row("scroll_document", Map.of("direction", "up"),
+						"[{action=scroll, coordinate=[500, 500], scroll_amount=6, scroll_direction=up}]"),
+				row("drag_and_drop", Map.of("x", 1, "y", 2, "destination_x", 3, "destination_y", 4),
+						"[{action=left_click_drag, coordinate=[3, 4], start_coordinate=[1, 2]}]"),
+				row("wait_5_seconds", Map.of(), "[{action=wait, duration=5}]"));
+	}
+
+	private static Object[] row(String name, Map<String, Object> args, String expected) {
+		return new Object[] { name, args, expected };
+	}
+
+	@ParameterizedTest
+	@MethodSource("table")
+	void eachFunctionBecomesTheseBatchActions(String name, Map<String, Object> args, String expected) {
+		assertThat(GeminiActions.translate(name, args, IMAGE_HEIGHT, PX_PER_CLICK)
+			.actions()
+			.stream()
+			.map(TreeMap::new)
+			.toList()
+			.toString()).isEqualTo(expected);
+	}
+
+	@Test
+	void theTableCoversEveryFunctionAndEveryArgument() {
+		Set<String> names = new TreeSet<>();
+		Set<String> covered = new TreeSet<>();
+		for (Object[] row : table()) {
+			names.add((String) row[0]);
+			((Map<?, ?>) row[1]).keySet().forEach((key) -> covered.add(row[0] + "." + key));
+		}
+		Set<String> arguments = new TreeSet<>();
+		GeminiActions.FIELDS.forEach((name, keys) -> keys.forEach((key) -> arguments.add(name + "." + key)));
+		assertThat(names).isEqualTo(new TreeSet<>(GeminiActions.FIELDS.keySet()));
+		assertThat(covered).containsAll(arguments);
+	}
+
+	static List<Object[]> refused() {
+		return List.of(new Object[] { "navigate", Map.of("url", "https://example.com"), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "open_web_browser", Map.of(), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "teleport", Map.of(), ErrorCode.E_ARGS },
+				new Object[] { "click_at", Map.of("x", 1, "y", 2, "z", 3), ErrorCode.E_ARGS },
+				new Object[] { "click_at", Map.of("x", 1.5, "y", 2), ErrorCode.E_ARGS },
+				new Object[] { "scroll_at", Map.of("x", 1, "y", 2, "direction", "sideways"), ErrorCode.E_ARGS },
+				new Object[] { "scroll_at", Map.of("x", 1, "y", 2, "direction", "up", "magnitude", 5000),
+						ErrorCode.E_ARGS },
+				new Object[] { "key_combination", Map.of("keys", " "), ErrorCode.E_ARGS }, new Object[] {
+						"type_text_at", Map.of("x", 1, "y", 2, "text", "a", "press_enter", "yes"), ErrorCode.E_ARGS });
+	}
+
+	@ParameterizedTest
+	@MethodSource("refused")
+	void badCallsAreRefusedWithTheirCode(String name, Map<String, Object> args, ErrorCode code) {
+		assertThatThrownBy(() -> GeminiActions.translate(name, args, IMAGE_HEIGHT, PX_PER_CLICK))
+			.isInstanceOf(DeskhandException.class)
+			.extracting((ex) -> ((DeskhandException) ex).code())
+			.isEqualTo(code);
+	}
+
+}
