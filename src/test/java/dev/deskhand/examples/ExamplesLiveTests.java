@@ -118,7 +118,7 @@ class ExamplesLiveTests {
 		assertThat(answer).isEqualTo("I typed hello into the witness window.");
 		// the openai profile sends a 1920x1080 desktop 1:1
 		assertPressAt(600, 450, 1);
-		witness.awaitText("hello", WAIT);
+		assertTyped("hello");
 		assertNothingHeld();
 		// the model got each batch's computer_call_output, without Deskhand's own fields
 		JsonNode output = model.sent().get(2).at("/input/0");
@@ -138,7 +138,7 @@ class ExamplesLiveTests {
 		assertThat(answer).isEqualTo("I typed hello into the witness window.");
 		// 1280x720 screenshots of a 1920x1080 desktop: image (400, 300) is (600, 450)
 		assertPressAt(600, 450, 1);
-		witness.awaitText("hello", WAIT);
+		assertTyped("hello");
 		assertNothingHeld();
 		JsonNode conversation = model.sent().get(1).get("messages");
 		JsonNode result = conversation.get(conversation.size() - 1).at("/content/0");
@@ -157,7 +157,7 @@ class ExamplesLiveTests {
 		// grid cell (312, 416) of a 1920x1080 desktop: (600, 449), one cell is 1.9 x 1.1
 		// px
 		assertPressAt(600, 449, 2);
-		witness.awaitText("hello", WAIT);
+		assertTyped("hello");
 		assertNothingHeld();
 		// the first turn showed the screen; each later one answers the calls by name
 		assertThat(model.sent().get(0).at("/contents/0/parts/1/inline_data/mime_type").asString())
@@ -167,6 +167,20 @@ class ExamplesLiveTests {
 		assertThat(response.path("name").asString()).isEqualTo("click_at");
 		assertThat(response.at("/response/status").asString()).isEqualTo("done");
 		assertThat(response.at("/parts/0/inline_data/mime_type").asString()).isEqualTo("image/png");
+	}
+
+	/**
+	 * The keys this example typed, as the witness received them since the test began (its
+	 * text is no witness here: the examples click the same spot one after another, a
+	 * multi-click selects the text before it, and typing replaces it).
+	 */
+	private static void assertTyped(String expected) {
+		List<String> downs = witness.awaitEvents((event) -> event.startsWith("KEYDOWN"), expected.length(), WAIT);
+		StringBuilder typed = new StringBuilder();
+		for (String down : downs) {
+			typed.appendCodePoint(Integer.parseInt(WitnessWindow.fields(down).get("keychar").substring(2), 16));
+		}
+		assertThat(typed.toString()).isEqualTo(expected);
 	}
 
 	private static void assertNothingHeld() {
