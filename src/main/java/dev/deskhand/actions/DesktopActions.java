@@ -100,6 +100,14 @@ public final class DesktopActions {
 	}
 
 	/**
+	 * The capabilities a batch of actions needs, by the rules every action is approved
+	 * by: what a confirmation asked for them shows.
+	 */
+	public Set<Capability> capabilities(List<InputAction> actions) {
+		return this.rules.capabilities(actions);
+	}
+
+	/**
 	 * open_application: focusing or launching is an input action on the queue like any
 	 * other.
 	 */

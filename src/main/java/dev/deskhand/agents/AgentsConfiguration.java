@@ -5,7 +5,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -17,6 +19,11 @@ class AgentsConfiguration {
 	@Bean
 	EndpointSessions endpointSessions(AgentSessions sessions, ScreenService screen) {
 		return new EndpointSessions(sessions, screen);
+	}
+
+	@Bean
+	VendorCalls vendorCalls(DesktopActions desktop, ApprovalService approvals, AgentsProperties properties) {
+		return new VendorCalls(desktop, approvals, properties);
 	}
 
 	@Bean

@@ -12,6 +12,7 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
@@ -72,11 +73,7 @@ public class AnthropicComputer {
 				uses.add(parse(session.handle(), display, toolUses.get(i)));
 			}
 			catch (DeskhandException ex) {
-				throw new DeskhandException(ex.code(),
-						"tool_uses[" + i + "]: "
-								+ ex.getMessage().replaceFirst("^actions\\[\\d+\\]: ", "").replace("; nothing ran", "")
-								+ "; nothing ran",
-						ex);
+				throw VendorCalls.at("tool_uses", i, ex);
 			}
 		}
 		List<Map<String, Object>> results = new ArrayList<>();

@@ -2,23 +2,18 @@ package dev.deskhand.agents.gemini;
 
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.agents.FailedAction;
 import dev.deskhand.approval.AgentSession;
-import dev.deskhand.approval.ApprovalRequest;
-import dev.deskhand.approval.ApprovalService;
-import dev.deskhand.approval.Capability;
-import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.input.InputAction;
@@ -35,26 +30,24 @@ import dev.deskhand.screen.Screenshot;
  */
 public class GeminiComputer {
 
-	private static final int MAX_EXPLANATION = 300;
-
 	private final EndpointSessions sessions;
 
 	private final BatchArguments batches;
 
 	private final DesktopActions desktop;
 
-	private final ApprovalService approvals;
+	private final VendorCalls calls;
 
 	private final ScreenService screen;
 
 	private final AgentsProperties properties;
 
-	public GeminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
-			ApprovalService approvals, ScreenService screen, AgentsProperties properties) {
+	public GeminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop, VendorCalls calls,
+			ScreenService screen, AgentsProperties properties) {
 		this.sessions = sessions;
 		this.batches = batches;
 		this.desktop = desktop;
-		this.approvals = approvals;
+		this.calls = calls;
 		this.screen = screen;
 		this.properties = properties;
 	}
@@ -86,20 +79,13 @@ public class GeminiComputer {
 				}
 			}
 			catch (DeskhandException ex) {
-				throw new DeskhandException(ex.code(),
-						"function_calls[" + i + "]: "
-								+ ex.getMessage().replaceFirst("^actions\\[\\d+\\]: ", "").replace("; nothing ran", "")
-								+ "; nothing ran",
-						ex);
+				throw VendorCalls.at("function_calls", i, ex);
 			}
 		}
 		Responses responses = new Responses(parsed, session.handle());
-		if (!confirmations.isEmpty() && !this.properties.sandbox()) {
+		if (!confirmations.isEmpty()) {
 			try {
-				this.approvals.confirm(new ApprovalRequest(session, capabilities(actions), "gemini_safety_decision",
-						"Gemini's model asks a person to confirm before it acts (" + String.join("; ", confirmations)
-								+ "); then " + actions.size() + " input action(s)"),
-						HumanChannel.NONE);
+				this.calls.confirm(session, "Gemini", "gemini_safety_decision", confirmations, actions);
 			}
 			catch (DeskhandException ex) {
 				return responses.finish(0, ex, false, observe(caller, display));
@@ -131,32 +117,15 @@ public class GeminiComputer {
 		String explanation = null;
 		Object safety = args.remove("safety_decision");
 		if (safety instanceof Map<?, ?> decision && "require_confirmation".equals(decision.get("decision"))) {
-			explanation = String.valueOf(decision.get("explanation"));
-			if (explanation.length() > MAX_EXPLANATION) {
-				explanation = explanation.substring(0, MAX_EXPLANATION) + "...";
-			}
+			explanation = VendorCalls.shortened(String.valueOf(decision.get("explanation")));
 		}
 		Object id = call.get("id");
 		return new Call((id instanceof String text) ? text : null, name,
 				GeminiActions.translate(name, args, imageHeight, this.properties.scrollPixelsPerClick()), explanation);
 	}
 
-	private static Set<Capability> capabilities(List<InputAction> actions) {
-		Set<Capability> capabilities = EnumSet.of(Capability.OBSERVE);
-		for (InputAction action : actions) {
-			capabilities.add(action.points().isEmpty() ? Capability.KEYBOARD : Capability.POINTER);
-		}
-		return capabilities;
-	}
-
 	private Screenshot observe(EndpointCaller caller, DisplayChoice display) {
-		try {
-			this.desktop.authorizeObservation(caller, "screenshot", "screenshot after Gemini function calls");
-			return this.desktop.screenshotAfter(caller, display, "").screenshot();
-		}
-		catch (DeskhandException ex) {
-			return null;
-		}
+		return this.calls.observe(caller, display, "screenshot after Gemini function calls");
 	}
 
 	/** One validated call. */

@@ -7,7 +7,7 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointSessions;
-import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.screen.ScreenService;
 
 @Configuration(proxyBeanMethods = false)
@@ -15,8 +15,8 @@ class GeminiConfiguration {
 
 	@Bean
 	GeminiComputer geminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
-			ApprovalService approvals, ScreenService screen, AgentsProperties properties) {
-		return new GeminiComputer(sessions, batches, desktop, approvals, screen, properties);
+			VendorCalls calls, ScreenService screen, AgentsProperties properties) {
+		return new GeminiComputer(sessions, batches, desktop, calls, screen, properties);
 	}
 
 }

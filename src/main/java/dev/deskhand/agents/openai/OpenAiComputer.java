@@ -2,14 +2,9 @@ package dev.deskhand.agents.openai;
 
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.actions.BatchArguments;
@@ -17,12 +12,9 @@ import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.FailedAction;
+import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.agents.EndpointSessions;
 import dev.deskhand.approval.AgentSession;
-import dev.deskhand.approval.ApprovalRequest;
-import dev.deskhand.approval.ApprovalService;
-import dev.deskhand.approval.Capability;
-import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.input.InputAction;
@@ -39,26 +31,22 @@ import dev.deskhand.screen.Screenshot;
  */
 public class OpenAiComputer {
 
-	private static final Logger logger = LoggerFactory.getLogger(OpenAiComputer.class);
-
-	private static final int MAX_SAFETY_MESSAGE = 300;
-
 	private final EndpointSessions sessions;
 
 	private final BatchArguments batches;
 
 	private final DesktopActions desktop;
 
-	private final ApprovalService approvals;
+	private final VendorCalls calls;
 
 	private final AgentsProperties properties;
 
-	public OpenAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
-			ApprovalService approvals, AgentsProperties properties) {
+	public OpenAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop, VendorCalls calls,
+			AgentsProperties properties) {
 		this.sessions = sessions;
 		this.batches = batches;
 		this.desktop = desktop;
-		this.approvals = approvals;
+		this.calls = calls;
 		this.properties = properties;
 	}
 
@@ -99,11 +87,7 @@ public class OpenAiComputer {
 				lastInputOf.add(parsed.size());
 			}
 			catch (DeskhandException ex) {
-				throw new DeskhandException(ex.code(),
-						"actions[" + i + "]: "
-								+ ex.getMessage().replaceFirst("^actions\\[\\d+\\]: ", "").replace("; nothing ran", "")
-								+ "; nothing ran",
-						ex);
+				throw VendorCalls.at("actions", i, ex);
 			}
 		}
 
@@ -156,43 +140,16 @@ public class OpenAiComputer {
 		if (checks.isEmpty()) {
 			return;
 		}
-		if (this.properties.sandbox()) {
-			logger.info("acknowledging {} OpenAI safety check(s) of session {} unasked: deskhand.agents.sandbox=true",
-					checks.size(), session.handle());
-			return;
-		}
 		List<String> said = new ArrayList<>();
 		for (Map<String, Object> check : checks) {
-			String message = String.valueOf(check.getOrDefault("message", ""));
-			if (message.length() > MAX_SAFETY_MESSAGE) {
-				message = message.substring(0, MAX_SAFETY_MESSAGE) + "...";
-			}
-			said.add(check.getOrDefault("code", "safety check") + ": " + message);
+			said.add(check.getOrDefault("code", "safety check") + ": "
+					+ VendorCalls.shortened(String.valueOf(check.getOrDefault("message", ""))));
 		}
-		String summary = "OpenAI's model asks a person to confirm before it acts (" + String.join("; ", said)
-				+ "); then " + actions.size() + " input action(s)";
-		this.approvals.confirm(new ApprovalRequest(session, capabilities(actions), "openai_safety_check", summary),
-				HumanChannel.NONE);
+		this.calls.confirm(session, "OpenAI", "openai_safety_check", said, actions);
 	}
 
-	private static Set<Capability> capabilities(List<InputAction> actions) {
-		Set<Capability> capabilities = EnumSet.of(Capability.OBSERVE);
-		for (InputAction action : actions) {
-			capabilities.add(action.points().isEmpty() ? Capability.KEYBOARD : Capability.POINTER);
-		}
-		return capabilities;
-	}
-
-	/** The screen after a refusal or failure, if the agent may see it. */
 	private Screenshot observe(EndpointCaller caller, DisplayChoice display) {
-		try {
-			this.desktop.authorizeObservation(caller, "screenshot", "screenshot after an OpenAI computer_call");
-			return this.desktop.screenshotAfter(caller, display, "").screenshot();
-		}
-		catch (DeskhandException ex) {
-			logger.debug("no screenshot for the computer_call_output: {}", ex.render());
-			return null;
-		}
+		return this.calls.observe(caller, display, "screenshot after an OpenAI computer_call");
 	}
 
 	/** The {@code computer_call_output} being built. */

@@ -7,15 +7,15 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointSessions;
-import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.agents.VendorCalls;
 
 @Configuration(proxyBeanMethods = false)
 class OpenAiConfiguration {
 
 	@Bean
 	OpenAiComputer openAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
-			ApprovalService approvals, AgentsProperties properties) {
-		return new OpenAiComputer(sessions, batches, desktop, approvals, properties);
+			VendorCalls calls, AgentsProperties properties) {
+		return new OpenAiComputer(sessions, batches, desktop, calls, properties);
 	}
 
 }
