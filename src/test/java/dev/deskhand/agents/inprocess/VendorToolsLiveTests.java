@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.content.Media;
@@ -60,7 +62,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * read it in its profile's space.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
+		properties = { "management.server.port=0", "deskhand.display.managed=false",
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
 				"deskhand.screenshot.settle=50ms", "deskhand.human.enabled=false",
 				"deskhand.security.operator-token=" + VendorToolsLiveTests.OPERATOR_TOKEN,
@@ -79,6 +81,9 @@ class VendorToolsLiveTests {
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@TempDir
+	static Path auditDir;
 
 	private static TestDesktop desktop;
 
@@ -105,6 +110,7 @@ class VendorToolsLiveTests {
 	@DynamicPropertySource
 	static void display(DynamicPropertyRegistry registry) {
 		registry.add("deskhand.display.name", () -> qhd().display());
+		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
 	}
 
 	static synchronized TestDesktop qhd() {
@@ -136,7 +142,7 @@ class VendorToolsLiveTests {
 
 	@AfterEach
 	void freeTheLease() {
-		new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
+		operator().revokeAllSessions();
 	}
 
 	@Test
@@ -172,6 +178,30 @@ class VendorToolsLiveTests {
 		assertThat(batch.at("/deskhand/executed").asInt()).as("%s", batch).isEqualTo(2);
 		assertThat(batch.path("acknowledged_safety_checks").isEmpty()).isTrue();
 		assertImage("openai-conversation", "openai_computer", 1920, 1080);
+
+		// the operator's view: the batch is audited as the in-process principal's, its
+		// text redacted
+		JsonNode status = JSON.readTree(operator().get("/actuator/deskhand").body());
+		JsonNode latest = status.path("recent_actions").path(0);
+		assertThat(latest.path("type").asString()).as("%s", latest).isEqualTo("input-action");
+		assertThat(latest.path("principal").asString()).isEqualTo("in-process");
+		JsonNode typed = latest.path("data").path("actions").path(1);
+		assertThat(typed.path("tool").asString()).as("%s", latest).isEqualTo("type");
+		assertThat(typed.path("text").path("length").asInt()).isEqualTo("openai".length());
+		assertThat(latest.toString()).doesNotContain("\"openai\"");
+	}
+
+	@Test
+	void aMalformedActionInTheMiddleRunsNothingAndAnswersTheEndpointsError() {
+		ToolCallback openAi = this.vendorTools.openAi().getToolCallbacks()[0];
+		String result = openAi.call(
+				"{\"call_id\":\"call_1\",\"actions\":[{\"type\":\"click\",\"x\":10,\"y\":10},"
+						+ "{\"type\":\"keypress\",\"keys\":[\"NOSUCHKEY\"]},{\"type\":\"type\",\"text\":\"never\"}]}",
+				new ToolContext(Map.of(DeskhandToolCallbacks.SESSION, "malformed")));
+
+		assertThat(JSON.readTree(result).path("error").asString()).startsWith("E_ARGS: actions[1]:")
+			.endsWith("nothing ran");
+		assertNothingArrives();
 	}
 
 	@Test
@@ -238,6 +268,7 @@ class VendorToolsLiveTests {
 
 	@Test
 	void oneNameIsOneSessionForDeskhandsToolsAndAVendorsAndNoHttpAgentReachesIt() throws Exception {
+		int before = inProcessSessions();
 		ToolCallback openAi = this.vendorTools.openAi().getToolCallbacks()[0];
 		ToolContext mixed = new ToolContext(Map.of(DeskhandToolCallbacks.SESSION, "mixed"));
 		ScreenRect area = witness.bounds();
@@ -264,6 +295,13 @@ class VendorToolsLiveTests {
 		assertThat(deskhandTool("left_click").call("{\"coordinate\":[10,10]}",
 				new ToolContext(Map.of(DeskhandToolCallbacks.SESSION, "another"))))
 			.startsWith("E_BUSY");
+
+		// two names, two sessions, as the operator sees them
+		assertThat(inProcessSessions()).isEqualTo(before + 2);
+		JsonNode session = operatorSession(handle);
+		assertThat(session.path("client").asString()).isEqualTo("spring-ai-in-process");
+		assertThat(session.path("profile").asString()).isEqualTo("openai");
+		assertThat(session.path("holds_lease").asBoolean()).isTrue();
 
 		// over HTTP an agent reaches neither the session's handle nor its name
 		for (String stolen : List.of(handle, "mixed")) {
@@ -301,6 +339,29 @@ class VendorToolsLiveTests {
 		assertThat(done.at("/acknowledged_safety_checks/0/id").asString()).as("%s", done).isEqualTo("cu_sc_1");
 		assertTyped("unsafe");
 		assertNothingHeld();
+	}
+
+	private OperatorApi operator() {
+		return new OperatorApi(this.managementPort, OPERATOR_TOKEN);
+	}
+
+	private int inProcessSessions() {
+		int count = 0;
+		for (JsonNode session : JSON.readTree(operator().get("/actuator/deskhand").body()).path("sessions")) {
+			if (session.path("principal").asString().equals("in-process")) {
+				count++;
+			}
+		}
+		return count;
+	}
+
+	private JsonNode operatorSession(String handle) {
+		for (JsonNode session : JSON.readTree(operator().get("/actuator/deskhand").body()).path("sessions")) {
+			if (session.path("session").asString().equals(handle)) {
+				return session;
+			}
+		}
+		throw new AssertionError("the operator sees no session " + handle);
 	}
 
 	private static String chat(ScriptedChatModel model, ToolCallbackProvider tools, String session) {
