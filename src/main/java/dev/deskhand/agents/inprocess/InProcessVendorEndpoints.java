@@ -9,6 +9,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.EndpointSteps;
 import dev.deskhand.agents.anthropic.AnthropicComputer;
 import dev.deskhand.agents.gemini.GeminiComputer;
 import dev.deskhand.agents.openai.OpenAiComputer;
@@ -24,6 +25,9 @@ import dev.deskhand.security.AgentPrincipals;
  */
 final class InProcessVendorEndpoints {
 
+	/** What a recorded step says it came through: not an HTTP endpoint. */
+	static final String VIA = "in-process";
+
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
@@ -33,20 +37,22 @@ final class InProcessVendorEndpoints {
 	}
 
 	/** {@code POST /agents/openai/computer}: the body is the {@code computer_call}. */
-	static VendorEndpoint openAi(OpenAiComputer computer) {
-		return endpoint((body) -> computer.run(AgentPrincipals.IN_PROCESS, session(body), body));
+	static VendorEndpoint openAi(OpenAiComputer computer, EndpointSteps steps) {
+		return endpoint(steps, "openai_computer",
+				(body) -> computer.run(AgentPrincipals.IN_PROCESS, session(body), body));
 	}
 
 	/**
 	 * {@code POST /agents/anthropic/computer}: the body is one {@code tool_use} block.
 	 */
-	static VendorEndpoint anthropic(AnthropicComputer computer) {
-		return endpoint((body) -> computer.run(AgentPrincipals.IN_PROCESS, session(body), List.of(body)));
+	static VendorEndpoint anthropic(AnthropicComputer computer, EndpointSteps steps) {
+		return endpoint(steps, "anthropic_computer",
+				(body) -> computer.run(AgentPrincipals.IN_PROCESS, session(body), List.of(body)));
 	}
 
 	/** {@code POST /agents/gemini/computer}: the body's {@code function_calls}. */
-	static VendorEndpoint gemini(GeminiComputer computer) {
-		return endpoint((body) -> {
+	static VendorEndpoint gemini(GeminiComputer computer, EndpointSteps steps) {
+		return endpoint(steps, "gemini_computer", (body) -> {
 			if (!(body.get("function_calls") instanceof List<?> calls)) {
 				throw DeskhandException.args("function_calls must be a list of Gemini function calls");
 			}
@@ -54,10 +60,15 @@ final class InProcessVendorEndpoints {
 		});
 	}
 
-	private static VendorEndpoint endpoint(Function<Map<String, Object>, Map<String, Object>> run) {
+	/**
+	 * @param tool the recorded step's name, the HTTP endpoint's ({@code openai_computer})
+	 */
+	private static VendorEndpoint endpoint(EndpointSteps steps, String tool,
+			Function<Map<String, Object>, Map<String, Object>> run) {
 		return (request) -> {
 			try {
-				return JSON.valueToTree(run.apply(JSON.convertValue(request, OBJECT)));
+				Map<String, Object> body = JSON.convertValue(request, OBJECT);
+				return JSON.valueToTree(steps.record(tool, VIA, body, () -> run.apply(body)));
 			}
 			catch (DeskhandException ex) {
 				JsonNode error = JSON.createObjectNode().put("error", ex.render());

@@ -3,6 +3,7 @@ package dev.deskhand.agents.inprocess;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.agents.EndpointSteps;
 import dev.deskhand.agents.anthropic.AnthropicComputer;
 import dev.deskhand.agents.gemini.GeminiComputer;
 import dev.deskhand.agents.openai.OpenAiComputer;
@@ -19,11 +20,12 @@ class VendorToolsConfiguration {
 
 	@Bean
 	VendorComputerTools vendorComputerTools(OpenAiComputer openAi, AnthropicComputer anthropic, GeminiComputer gemini,
-			LatestScreenshots screenshots) {
+			EndpointSteps steps, LatestScreenshots screenshots) {
 		return new VendorComputerTools(
-				VendorToolCallbacks.openAiComputer(InProcessVendorEndpoints.openAi(openAi), screenshots),
-				VendorToolCallbacks.anthropicComputer(InProcessVendorEndpoints.anthropic(anthropic), screenshots),
-				VendorToolCallbacks.gemini(InProcessVendorEndpoints.gemini(gemini), screenshots));
+				VendorToolCallbacks.openAiComputer(InProcessVendorEndpoints.openAi(openAi, steps), screenshots),
+				VendorToolCallbacks.anthropicComputer(InProcessVendorEndpoints.anthropic(anthropic, steps),
+						screenshots),
+				VendorToolCallbacks.gemini(InProcessVendorEndpoints.gemini(gemini, steps), screenshots));
 	}
 
 }

@@ -111,6 +111,8 @@ class VendorToolsLiveTests {
 	static void display(DynamicPropertyRegistry registry) {
 		registry.add("deskhand.display.name", () -> qhd().display());
 		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
+		registry.add("deskhand.audit.key-file", () -> auditDir.resolve("audit-key").toString());
+		registry.add("deskhand.trajectory.dir", () -> auditDir.resolve("trajectories").toString());
 	}
 
 	static synchronized TestDesktop qhd() {
@@ -189,6 +191,20 @@ class VendorToolsLiveTests {
 		assertThat(typed.path("tool").asString()).as("%s", latest).isEqualTo("type");
 		assertThat(typed.path("text").path("length").asInt()).isEqualTo("openai".length());
 		assertThat(latest.toString()).doesNotContain("\"openai\"");
+
+		// ... and each call is a step of the session's record, as an HTTP request is
+		String handle = batch.path("deskhand_session").asString();
+		JsonNode record = recordOf(handle, 2);
+		JsonNode step = record.path("steps").get(record.path("steps").size() - 1);
+		assertThat(step.path("tool").asString()).isEqualTo("openai_computer");
+		assertThat(step.path("via").asString()).isEqualTo("in-process");
+		assertThat(step.path("outcome").asString()).isEqualTo("ok");
+		assertThat(step.path("arguments").path("actions").get(1).path("text").path("length").asInt())
+			.isEqualTo("openai".length());
+		assertThat(step.path("audit").toString()).contains("input-action", "computer_batch");
+		HttpResponse<String> verify = operator()
+			.get("/actuator/trajectories/" + record.path("id").asString() + "/verify");
+		assertThat(verify.body()).as(verify.body()).contains("\"valid\":true");
 	}
 
 	@Test
@@ -303,6 +319,11 @@ class VendorToolsLiveTests {
 		assertThat(session.path("profile").asString()).isEqualTo("openai");
 		assertThat(session.path("holds_lease").asBoolean()).isTrue();
 
+		// one record: the vendor's step and Deskhand's tools' steps
+		List<String> tools = new ArrayList<>();
+		recordOf(handle, 3).path("steps").forEach((step) -> tools.add(step.path("tool").asString()));
+		assertThat(tools).containsExactly("openai_computer", "screenshot", "left_click");
+
 		// over HTTP an agent reaches neither the session's handle nor its name
 		for (String stolen : List.of(handle, "mixed")) {
 			HttpResponse<String> response = post(stolen);
@@ -362,6 +383,21 @@ class VendorToolsLiveTests {
 			}
 		}
 		throw new AssertionError("the operator sees no session " + handle);
+	}
+
+	private JsonNode recordOf(String session, int steps) {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (true) {
+			JsonNode list = JSON.readTree(operator().get("/actuator/trajectories").body());
+			for (JsonNode summary : list.path("sessions")) {
+				if (session.equals(summary.path("session").asString()) && summary.path("steps").asInt() >= steps) {
+					return JSON
+						.readTree(operator().get("/actuator/trajectories/" + summary.path("id").asString()).body());
+				}
+			}
+			assertThat(System.nanoTime()).as("a record of session " + session + ": " + list).isLessThan(deadline);
+			Pause.of(Duration.ofMillis(50));
+		}
 	}
 
 	private static String chat(ScriptedChatModel model, ToolCallbackProvider tools, String session) {
