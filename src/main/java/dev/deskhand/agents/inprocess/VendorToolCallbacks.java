@@ -19,7 +19,8 @@ import dev.deskhand.tools.inprocess.LatestScreenshots;
  * the vendor endpoint's own code (same validation, approvals, lease, queue and failsafe
  * as over HTTP) in the session named by the {@code ToolContext} entry
  * {@code deskhand_session}, and answers the vendor's result shape as text, its images
- * kept in {@link LatestScreenshots}.
+ * kept in {@link LatestScreenshots}. The {@link VendorComputerTools} bean holds them over
+ * the endpoints' own beans.
  */
 public final class VendorToolCallbacks {
 
