@@ -47,7 +47,8 @@ public final class VendorToolCallbacks {
 			Map.entry("scroll_document",
 					"{\"type\":\"object\",\"properties\":{\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]}},\"required\":[\"direction\"]}"),
 			Map.entry("drag_and_drop",
-					point(",\"destination_x\":{\"type\":\"integer\"},\"destination_y\":{\"type\":\"integer\"}")),
+					point(",\"destination_x\":{\"type\":\"integer\"},\"destination_y\":{\"type\":\"integer\"}"
+							+ INTENT)),
 			Map.entry("wait_5_seconds", "{\"type\":\"object\",\"properties\":{}}"), Map.entry("click", point(INTENT)),
 			Map.entry("double_click", point(INTENT)), Map.entry("triple_click", point(INTENT)),
 			Map.entry("right_click", point(INTENT)), Map.entry("middle_click", point(INTENT)),
