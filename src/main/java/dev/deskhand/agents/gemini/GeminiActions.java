@@ -10,6 +10,8 @@ import dev.deskhand.agents.ScrollClicks;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.screen.CoordinateSpace;
+import dev.deskhand.screen.ScreenGeometry;
 
 /**
  * Gemini's {@code computer_use} function calls as the {@code computer_batch} actions they
@@ -233,6 +235,34 @@ final class GeminiActions {
 		scroll.put("scroll_direction", named);
 		scroll.put("scroll_amount", clicks.clicks());
 		return new Step(List.of(scroll), clicks.describe(named, named));
+	}
+
+	/**
+	 * The step in the coordinates of the session it runs in. Gemini's cells are for the
+	 * {@code gemini} profile's 0-999 grid and pass as they are; a session that reads
+	 * image pixels (an agent configured with another profile, an in-process conversation
+	 * that began with Deskhand's own tools) gets each cell as the screenshot pixel under
+	 * its centre, so the click still lands where the model aimed.
+	 * @throws DeskhandException E_ARGS for a cell off the grid
+	 */
+	static Step inSessionSpace(Step step, ScreenGeometry session) {
+		if (session.space() == CoordinateSpace.GRID_1000) {
+			return step;
+		}
+		ScreenGeometry grid = new ScreenGeometry(session.displayId(), session.bounds(), session.imageWidth(),
+				session.imageHeight(), CoordinateSpace.GRID_1000);
+		List<Map<String, Object>> actions = new ArrayList<>();
+		for (Map<String, Object> action : step.actions()) {
+			Map<String, Object> mapped = new LinkedHashMap<>(action);
+			for (String key : List.of("coordinate", "start_coordinate")) {
+				if (action.get(key) instanceof List<?> cell) {
+					int[] pixel = session.toImage(grid.toDesktop((Integer) cell.get(0), (Integer) cell.get(1)));
+					mapped.put(key, List.of(pixel[0], pixel[1]));
+				}
+			}
+			actions.add(mapped);
+		}
+		return new Step(actions, step.done());
 	}
 
 	private static Map<String, Object> act(String tool, List<Integer> point) {

@@ -121,9 +121,9 @@ public class GeminiComputer {
 			explanation = VendorCalls.shortened(String.valueOf(decision.get("explanation")));
 		}
 		Object id = call.get("id");
-		return new Call(
-				(id instanceof String text) ? text : null, name, GeminiActions.translate(name, args,
-						geometry.imageWidth(), geometry.imageHeight(), this.properties.scrollPixelsPerClick()),
+		GeminiActions.Step step = GeminiActions.translate(name, args, geometry.imageWidth(), geometry.imageHeight(),
+				this.properties.scrollPixelsPerClick());
+		return new Call((id instanceof String text) ? text : null, name, GeminiActions.inSessionSpace(step, geometry),
 				explanation);
 	}
 

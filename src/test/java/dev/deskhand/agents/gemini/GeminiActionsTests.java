@@ -12,6 +12,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.Rect;
+import dev.deskhand.screen.CoordinateSpace;
+import dev.deskhand.screen.ScreenGeometry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -166,6 +169,28 @@ class GeminiActionsTests {
 			.isInstanceOf(DeskhandException.class)
 			.extracting((ex) -> ((DeskhandException) ex).code())
 			.isEqualTo(code);
+	}
+
+	@Test
+	void cellsBecomeTheSessionsPixelsWhenItDoesNotReadTheGrid() {
+		GeminiActions.Step drag = GeminiActions.translate("drag_and_drop",
+				Map.of("x", 0, "y", 999, "destination_x", 500, "destination_y", 250), IMAGE_WIDTH, IMAGE_HEIGHT,
+				PX_PER_CLICK);
+		ScreenGeometry grid = new ScreenGeometry("0", new Rect(0, 0, 1920, 1080), 1440, 810, CoordinateSpace.GRID_1000);
+		assertThat(GeminiActions.inSessionSpace(drag, grid)).isSameAs(drag);
+		// a 1280x720 pixel session of a 1920x1080 display: cell 500 of 1000 is under
+		// image
+		// pixel 640 (its centre, desktop 960.96, is image 640.6), cell 0 under pixel 0
+		ScreenGeometry pixels = new ScreenGeometry("0", new Rect(0, 0, 1920, 1080), 1280, 720);
+		Map<String, Object> mapped = GeminiActions.inSessionSpace(drag, pixels).actions().get(0);
+		assertThat(mapped).containsEntry("start_coordinate", List.of(0, 719))
+			.containsEntry("coordinate", List.of(640, 180))
+			.containsEntry("action", "left_click_drag");
+		assertThatThrownBy(() -> GeminiActions.inSessionSpace(
+				GeminiActions.translate("click", Map.of("x", 1000, "y", 5), IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK),
+				pixels))
+			.isInstanceOf(DeskhandException.class)
+			.hasMessageContaining("0-999 grid");
 	}
 
 }

@@ -51,11 +51,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
 				"deskhand.screenshot.settle=50ms", "deskhand.human.enabled=false",
 				"deskhand.security.agent-tokens[0].name=gem",
-				"deskhand.security.agent-tokens[0].token=" + GeminiComputerLiveTests.GEM })
+				"deskhand.security.agent-tokens[0].token=" + GeminiComputerLiveTests.GEM,
+				// an agent whose sessions read image pixels, not Gemini's grid
+				"deskhand.security.agent-tokens[1].name=pix",
+				"deskhand.security.agent-tokens[1].token=" + GeminiComputerLiveTests.PIX,
+				"deskhand.profiles.agents.pix=anthropic",
+				// the two agents' sessions take turns at the input lease
+				"deskhand.input.lease-idle=1ms" })
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class GeminiComputerLiveTests {
 
 	static final String GEM = "gem-token-0123456789abcdef";
+
+	static final String PIX = "pix-token-0123456789abcdef";
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -199,6 +207,28 @@ class GeminiComputerLiveTests {
 	}
 
 	@Test
+	void aSessionInImagePixelsStillGetsTheCellGeminiMeant() throws Exception {
+		// the agent's configured anthropic profile: 1280x720 screenshots in pixels
+		Map<?, ?> first = post(PIX, null, List.of(), 200);
+		assertThat(image((List<?>) first.get("parts")).getWidth()).isEqualTo(1280);
+		String handle = String.valueOf(first.get("deskhand_session"));
+		ScreenRect area = witness.bounds();
+		int desktopX = area.x() + 420;
+		int desktopY = area.y() + 310;
+		int gridX = (int) Math.round(desktopX * 1000.0 / WIDTH);
+		int gridY = (int) Math.round(desktopY * 1000.0 / HEIGHT);
+		// read as pixels of 1280x720 it would land at 2/3 of the cell's pixel
+		Map<?, ?> reply = post(PIX, handle, List.of(call("click_at", Map.of("x", gridX, "y", gridY))), 200);
+		assertThat(response(((List<?>) reply.get("function_responses")).get(0)).get("status")).isEqualTo("done");
+		Map<String, String> press = WitnessWindow
+			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+		// a cell is 1.92 x 1.08 desktop pixels, an image pixel 1.5
+		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, Offset.offset(3));
+		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, Offset.offset(3));
+		assertThat(desktop.buttonsDownMask()).isZero();
+	}
+
+	@Test
 	void aHeldButtonOrKeyIsRefusedAndNothingRuns() throws Exception {
 		String before = witness.text();
 		Map<?, ?> reply = post(List.of(call("type", Map.of("text", "never")), call("key_down", Map.of("key", "shift"))),
@@ -238,20 +268,27 @@ class GeminiComputerLiveTests {
 	}
 
 	private Map<?, ?> post(List<?> calls, int expectedStatus) {
+		Map<?, ?> reply = post(GEM, session, calls, expectedStatus);
+		if (reply.get("deskhand_session") instanceof String handle) {
+			session = handle;
+		}
+		return reply;
+	}
+
+	private Map<?, ?> post(String token, String handle, List<?> calls, int expectedStatus) {
 		try {
 			HttpRequest.Builder request = HttpRequest
 				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/agents/gemini/computer"))
 				.timeout(Duration.ofSeconds(60))
 				.header("Content-Type", "application/json")
-				.header("Authorization", "Bearer " + GEM)
+				.header("Authorization", "Bearer " + token)
 				.POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("function_calls", calls))));
-			if (session != null) {
+			if (handle != null) {
 				// one loop, one session: the input lease is the session's
-				request.header("Deskhand-Session", session);
+				request.header("Deskhand-Session", handle);
 			}
 			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
-			response.headers().firstValue("Deskhand-Session").ifPresent((handle) -> session = handle);
 			return JSON.readValue(response.body(), Map.class);
 		}
 		catch (Exception ex) {
