@@ -1,5 +1,7 @@
 package dev.deskhand.agents;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +41,7 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessWindow;
+import dev.deskhand.trajectory.TrajectoryVerifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -149,6 +156,17 @@ class VendorBatchFailureLiveTests {
 		assertThat(step.path("tool").asString()).isEqualTo("openai_computer");
 		assertThat(step.path("via").asString()).isEqualTo("/agents/openai/computer");
 		assertThat(step.path("outcome").asString()).isEqualTo("E_FAILSAFE");
+		// it verifies against the audit chain; a step made to say the batch went well
+		// does not
+		String id = recordOf(output.path("deskhand_session").asString(), 1).path("id").asString();
+		byte[] zip = download(id);
+		TrajectoryVerifier.Result valid = TrajectoryVerifier.verify(zip, dir.resolve("audit.jsonl"));
+		assertThat(valid.valid()).as(valid.reason()).isTrue();
+		byte[] forged = rewriteSteps(zip,
+				(steps) -> steps.replace("\"outcome\":\"E_FAILSAFE\",\"message\"", "\"outcome\":\"ok\",\"message\""));
+		TrajectoryVerifier.Result invalid = TrajectoryVerifier.verify(forged, dir.resolve("audit.jsonl"));
+		assertThat(invalid.valid()).isFalse();
+		assertThat(invalid.reason()).contains("openai_computer", "failed with E_FAILSAFE");
 	}
 
 	@Test
@@ -251,6 +269,37 @@ class VendorBatchFailureLiveTests {
 		String id = recordOf(session, 1).path("id").asString();
 		HttpResponse<String> verify = operator().get("/actuator/trajectories/" + id + "/verify");
 		assertThat(verify.body()).as(verify.body()).contains("\"valid\":true");
+	}
+
+	private byte[] download(String id) throws Exception {
+		HttpRequest request = HttpRequest
+			.newBuilder(URI
+				.create("http://127.0.0.1:" + this.managementPort + "/actuator/trajectories/" + id + "/download.zip"))
+			.header("Authorization", "Bearer " + OPERATOR_TOKEN)
+			.build();
+		HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+		assertThat(response.statusCode()).isEqualTo(200);
+		return response.body();
+	}
+
+	private static byte[] rewriteSteps(byte[] zip, UnaryOperator<String> change) throws IOException {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip));
+				ZipOutputStream rewritten = new ZipOutputStream(out)) {
+			for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+				byte[] bytes = in.readAllBytes();
+				if (entry.getName().equals("steps.jsonl")) {
+					String before = new String(bytes, StandardCharsets.UTF_8);
+					String after = change.apply(before);
+					assertThat(after).as("the forgery changed something").isNotEqualTo(before);
+					bytes = after.getBytes(StandardCharsets.UTF_8);
+				}
+				rewritten.putNextEntry(new ZipEntry(entry.getName()));
+				rewritten.write(bytes);
+				rewritten.closeEntry();
+			}
+		}
+		return out.toByteArray();
 	}
 
 	private static String sha256(byte[] bytes) throws Exception {
