@@ -84,15 +84,25 @@ public final class DesktopActions {
 	 */
 	public ActionOutcome perform(Caller caller, DisplayChoice display, InputAction action, boolean screenshotAfter,
 			String done) {
-		return performAll(caller, display, List.of(action), screenshotAfter, done);
+		return perform(caller, display, action.tool(), List.of(action), screenshotAfter, done);
 	}
 
+	/**
+	 * A {@code computer_batch}: approved, audited and recorded under that name however
+	 * many actions it holds (the session's record names the tool the agent called, and
+	 * its verifier holds the audit to it).
+	 */
 	public ActionOutcome performAll(Caller caller, DisplayChoice display, List<InputAction> actions,
+			boolean screenshotAfter, String done) {
+		return perform(caller, display, "computer_batch", actions, screenshotAfter, done);
+	}
+
+	private ActionOutcome perform(Caller caller, DisplayChoice display, String tool, List<InputAction> actions,
 			boolean screenshotAfter, String done) {
 		boolean pointed = actions.stream().anyMatch((action) -> !action.points().isEmpty());
 		String text = (display != null && display.warning() != null && pointed)
 				? done + "\nwarning: " + display.warning() : done;
-		run(caller, display, actions);
+		run(caller, display, tool, actions);
 		if (!screenshotAfter) {
 			return new ActionOutcome(text, null);
 		}
@@ -115,7 +125,7 @@ public final class DesktopActions {
 		if (action.application() == null) {
 			throw new IllegalArgumentException(action.tool() + " brings up no application");
 		}
-		run(caller, null, List.of(action));
+		run(caller, null, action.tool(), List.of(action));
 		WindowInfo focused = this.windows.focusedWindow()
 			.orElseThrow(() -> new DeskhandException(ErrorCode.E_FAIL,
 					"'" + action.application() + "' was brought up but no window has focus now"));
@@ -170,8 +180,7 @@ public final class DesktopActions {
 	}
 
 	/** Approval, lease, queue, audit: the path itself. */
-	private void run(Caller caller, DisplayChoice display, List<InputAction> actions) {
-		String tool = (actions.size() == 1) ? actions.get(0).tool() : "computer_batch";
+	private void run(Caller caller, DisplayChoice display, String tool, List<InputAction> actions) {
 		Set<Capability> capabilities = this.rules.capabilities(actions);
 		boolean input = !capabilities.isEmpty();
 		if (input) {

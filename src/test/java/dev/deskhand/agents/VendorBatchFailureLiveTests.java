@@ -173,9 +173,10 @@ class VendorBatchFailureLiveTests {
 	void geminiATripDuringTheMiddleWaitLeavesTheTypingUnexecutedAndNothingHeld() throws Exception {
 		String before = witness.text();
 		ScreenRect area = witness.bounds();
-		// the 0-999 grid over the 1920x1080 screenshot
-		int x = (area.x() + 400) * 1000 / 1920;
-		int y = (area.y() + 250) * 1000 / 1080;
+		// the 0-999 grid over the 1920x1080 screenshot; each test clicks its own spot,
+		// so that one test's click is never the second of a double click with the last
+		int x = (area.x() + 480) * 1000 / 1920;
+		int y = (area.y() + 300) * 1000 / 1080;
 		CompletableFuture<JsonNode> reply = postAsync("/agents/gemini/computer",
 				Map.of("function_calls",
 						List.of(Map.of("name", "click_at", "args", Map.of("x", x, "y", y)),
@@ -204,8 +205,8 @@ class VendorBatchFailureLiveTests {
 		String before = witness.text();
 		ScreenRect area = witness.bounds();
 		// the default profile sends the 1920x1080 desktop as 1280x720
-		int x = (area.x() + 400) * 2 / 3;
-		int y = (area.y() + 250) * 2 / 3;
+		int x = (area.x() + 560) * 2 / 3;
+		int y = (area.y() + 350) * 2 / 3;
 		CompletableFuture<JsonNode> reply = postAsync("/agents/anthropic/computer",
 				Map.of("tool_uses",
 						List.of(toolUse("toolu_1", Map.of("action", "left_click", "coordinate", List.of(x, y))),

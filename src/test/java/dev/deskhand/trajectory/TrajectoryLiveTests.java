@@ -246,13 +246,21 @@ class TrajectoryLiveTests {
 			List<Integer> cell = List.of((area.x() + 100) * 1000 / 1920, (area.y() + 100) * 1000 / 1080);
 			CallToolResult click = call(client, "left_click", Map.of("coordinate", cell));
 			assertThat(click.isError()).as(text(click)).isNotEqualTo(Boolean.TRUE);
-			JsonNode steps = awaitSession("replay-grid-agent", 3).path("steps");
+			// a batch of one action is a computer_batch step, and audited as one
+			CallToolResult batch = call(client, "computer_batch",
+					Map.of("actions", List.of(Map.of("action", "mouse_move", "coordinate", cell))));
+			assertThat(batch.isError()).as(text(batch)).isNotEqualTo(Boolean.TRUE);
+			JsonNode session = awaitSession("replay-grid-agent", 4);
+			JsonNode steps = session.path("steps");
 			JsonNode clicked = steps.get(2);
 			assertThat(clicked.path("tool").asString()).isEqualTo("left_click");
 			// the replay draws the target at cell / 1000 of the image, not at pixel /
 			// width
 			assertThat(clicked.path("coordinates").asString()).isEqualTo("grid-1000");
 			assertThat(steps.get(0).has("coordinates")).isFalse();
+			assertThat(steps.get(3).path("tool").asString()).isEqualTo("computer_batch");
+			String verified = new String(download(session.path("id").asString(), "verify"), StandardCharsets.UTF_8);
+			assertThat(verified).contains("\"valid\":true");
 		}
 		finally {
 			client.closeGracefully();
