@@ -94,6 +94,12 @@ class AgentEndpointBenchmark {
 
 	private long words;
 
+	/** Per case, the samples in which a click landed elsewhere than aimed. */
+	private final Map<String, Integer> misplaced = new LinkedHashMap<>();
+
+	/** Per case, the samples checked (warm-up included). */
+	private final Map<String, Integer> checks = new LinkedHashMap<>();
+
 	/** This round's aims, in screen pixels; set by {@link #aim}, untimed. */
 	private Aim aim;
 
@@ -233,26 +239,26 @@ class AgentEndpointBenchmark {
 		cases.add(new Case("openai.endpoint",
 				"OpenAI computer_call, 5 actions + screenshot, POST /agents/openai/computer", Group.BATCH,
 				Source.DESKHAND, 0, this::aim, () -> post(Vendor.OPENAI, openAiCall()),
-				(r, t) -> checked(Vendor.OPENAI, openAiImages((JsonNode) r))));
+				(r, t) -> checked("openai.endpoint", Vendor.OPENAI, openAiImages((JsonNode) r))));
 		cases.add(new Case("openai.mcp",
 				"the same 5 actions, one MCP computer_batch + screenshot_after (openai profile)", Group.BATCH,
 				Source.DESKHAND, 0, this::aim, () -> batch(Vendor.OPENAI, mcpActions(Vendor.OPENAI, false)),
-				(r, t) -> checked(Vendor.OPENAI, mcpImages(List.of((JsonNode) r)))));
+				(r, t) -> checked("openai.mcp", Vendor.OPENAI, mcpImages(List.of((JsonNode) r)))));
 		cases.add(
 				new Case("gemini.endpoint", "Gemini function calls, 5 calls + screenshot, POST /agents/gemini/computer",
 						Group.BATCH, Source.DESKHAND, 0, this::aim, () -> post(Vendor.GEMINI, geminiCalls()),
-						(r, t) -> checked(Vendor.GEMINI, geminiImages((JsonNode) r))));
+						(r, t) -> checked("gemini.endpoint", Vendor.GEMINI, geminiImages((JsonNode) r))));
 		cases.add(new Case("gemini.mcp", "the same calls, one MCP computer_batch + screenshot_after (gemini profile)",
 				Group.BATCH, Source.DESKHAND, 0, this::aim, () -> batch(Vendor.GEMINI, mcpActions(Vendor.GEMINI, true)),
-				(r, t) -> checked(Vendor.GEMINI, mcpImages(List.of((JsonNode) r)))));
+				(r, t) -> checked("gemini.mcp", Vendor.GEMINI, mcpImages(List.of((JsonNode) r)))));
 		cases.add(new Case("anthropic.endpoint",
 				"Anthropic tool_use x 5, a screenshot each, POST /agents/anthropic/computer", Group.BATCH,
 				Source.DESKHAND, 0, this::aim, () -> post(Vendor.ANTHROPIC, anthropicUses()),
-				(r, t) -> checked(Vendor.ANTHROPIC, anthropicImages((JsonNode) r))));
+				(r, t) -> checked("anthropic.endpoint", Vendor.ANTHROPIC, anthropicImages((JsonNode) r))));
 		cases.add(new Case("anthropic.mcp",
 				"the same 5 actions, 5 one-action MCP computer_batch + screenshot_after (anthropic profile)",
 				Group.BATCH, Source.DESKHAND, 0, this::aim, this::anthropicOverMcp,
-				(r, t) -> checked(Vendor.ANTHROPIC, mcpImages(asNodes(r)))));
+				(r, t) -> checked("anthropic.mcp", Vendor.ANTHROPIC, mcpImages(asNodes(r)))));
 		return cases;
 	}
 
@@ -418,7 +424,8 @@ class AgentEndpointBenchmark {
 	 * and the witness saw the click where it was aimed, the wheel, the End key and the
 	 * word.
 	 */
-	private Outcome checked(Vendor vendor, List<String> images) {
+	private Outcome checked(String key, Vendor vendor, List<String> images) {
+		this.checks.merge(key, 1, Integer::sum);
 		int expected = (vendor == Vendor.ANTHROPIC) ? 5 : 1;
 		if (images.size() != expected) {
 			throw new AssertionError(vendor.name + ": " + images.size() + " images, expected " + expected);
@@ -427,23 +434,21 @@ class AgentEndpointBenchmark {
 		for (String image : images) {
 			bytes += decodes(Base64.getDecoder().decode(image), vendor);
 		}
-		// the press, not the release: the window manager's grab on a click holds the
-		// pointer's events until it replays the press, the keys typed next are not held,
-		// and the witness then reports the release where the next action moved the
-		// pointer (see docs/performance.md). Gemini's batch clicks twice: the second is
-		// the
-		// aimed one
-		List<String> presses = witness.awaitEvents((e) -> e.startsWith("PRESS button=1 "),
-				(vendor == Vendor.GEMINI) ? 2 : 1, WAIT);
-		String press = presses.get(presses.size() - 1);
-		Map<String, String> at = WitnessWindow.fields(press);
-		double dx = Integer.parseInt(at.get("x")) - this.aim.click().x();
-		double dy = Integer.parseInt(at.get("y")) - this.aim.click().y();
-		if (Math.abs(dx) > vendor.tolerance() || Math.abs(dy) > vendor.tolerance()) {
-			throw new AssertionError(vendor.name + ": the witness saw " + press + ", aimed at " + this.aim
-					+ "; its events: " + witness.events());
+		// Every click arrives, but not always where it was aimed: openbox holds a click's
+		// pointer events in its grab until it replays the press, the keys typed next are
+		// not held, and under load the witness then sees a release (and a second click)
+		// where a later action moved the pointer (docs/performance.md). Counted, not
+		// failed: the clicks of both sides of a ratio are subject to it.
+		List<Pointer> aimed = (vendor == Vendor.GEMINI) ? List.of(this.aim.before(), this.aim.click())
+				: List.of(this.aim.click());
+		List<String> presses = witness.awaitEvents((e) -> e.startsWith("PRESS button=1 "), aimed.size(), WAIT);
+		List<String> releases = witness.awaitEvents((e) -> e.startsWith("RELEASE button=1 "), aimed.size(), WAIT);
+		for (int i = 0; i < aimed.size(); i++) {
+			if (!near(presses.get(i), aimed.get(i), vendor) || !near(releases.get(i), aimed.get(i), vendor)) {
+				this.misplaced.merge(key, 1, Integer::sum);
+				break;
+			}
 		}
-		witness.awaitEvents((e) -> e.startsWith("RELEASE button=1 "), (vendor == Vendor.GEMINI) ? 2 : 1, WAIT);
 		witness.awaitEvent((e) -> e.startsWith("WHEEL rotation=1 "), WAIT);
 		witness.awaitEvent((e) -> e.startsWith("KEYDOWN code=End "), WAIT);
 		long deadline = System.nanoTime() + WAIT.toNanos();
@@ -454,6 +459,12 @@ class AgentEndpointBenchmark {
 			Pause.millis(10);
 		}
 		return Outcome.image(bytes / images.size());
+	}
+
+	private static boolean near(String event, Pointer aimed, Vendor vendor) {
+		Map<String, String> at = WitnessWindow.fields(event);
+		return Math.abs(Integer.parseInt(at.get("x")) - aimed.x()) <= vendor.tolerance()
+				&& Math.abs(Integer.parseInt(at.get("y")) - aimed.y()) <= vendor.tolerance();
 	}
 
 	private static long decodes(byte[] bytes, Vendor vendor) {
@@ -486,10 +497,10 @@ class AgentEndpointBenchmark {
 
 	// --- the report
 
-	private static String table(Map<String, Rounds.Series> series) {
+	private String table(Map<String, Rounds.Series> series) {
 		StringBuilder table = new StringBuilder(
-				"| case | n | p50 ms | min ms | max ms | p95 ms | image bytes | endpoint ÷ MCP (p50) |\n"
-						+ "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+				"| case | n | p50 ms | min ms | max ms | p95 ms | image bytes | endpoint ÷ MCP (p50) | clicks elsewhere |\n"
+						+ "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 		for (Vendor vendor : Vendor.values()) {
 			Stats endpoint = Stats.ofNanos(series.get(vendor.name + ".endpoint").nanos());
 			Stats mcp = Stats.ofNanos(series.get(vendor.name + ".mcp").nanos());
