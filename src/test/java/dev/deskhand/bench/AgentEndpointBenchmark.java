@@ -511,10 +511,11 @@ class AgentEndpointBenchmark {
 		return table.toString();
 	}
 
-	private static void row(StringBuilder table, Rounds.Series series, Stats stats, String ratio) {
-		table.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %,d | %s |%n",
+	private void row(StringBuilder table, Rounds.Series series, Stats stats, String ratio) {
+		String key = series.testCase().key();
+		table.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %,d | %s | %d of %d |%n",
 				series.testCase().name(), stats.n(), ms(stats.p50()), ms(stats.min()), ms(stats.max()), ms(stats.p95()),
-				series.medianBytes(), ratio));
+				series.medianBytes(), ratio, this.misplaced.getOrDefault(key, 0), this.checks.getOrDefault(key, 0)));
 	}
 
 	private static String ms(double millis) {
