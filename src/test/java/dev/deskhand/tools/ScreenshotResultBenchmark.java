@@ -77,6 +77,11 @@ class ScreenshotResultBenchmark {
 		steps.add(new Step("trajectory writer: SHA-256 of the image", () -> sha.digest(image)));
 		steps.add(new Step("trajectory writer: SHA-256 + the image file written",
 				() -> writeImage(sha.digest(image), image)));
+		byte[] png = realPng();
+		steps.add(new Step("trajectory writer: the PNG's size from its header, ImageIO's stream (a temporary file)",
+				() -> headerSize(png, true)));
+		steps.add(new Step("trajectory writer: the same from memory (MemoryCacheImageInputStream)",
+				() -> headerSize(png, false)));
 		steps.add(new Step("JSON of the JSONRPCResponse to bytes (the JSON answer's body)",
 				() -> bytes(() -> this.json.writeValueAsBytes(response))));
 		steps.add(new Step("the same to a String (Spring AI's SSE path, ByteFirstJsonMapper)", () -> bytes(
@@ -95,6 +100,34 @@ class ScreenshotResultBenchmark {
 		System.out.println("|---|---:|---:|---:|");
 		for (Step step : steps) {
 			System.out.println(step.row());
+		}
+	}
+
+	/** A real PNG of the screenshot's size, for the steps that read its header. */
+	private static byte[] realPng() throws IOException {
+		java.awt.image.BufferedImage picture = new java.awt.image.BufferedImage(1280, 720,
+				java.awt.image.BufferedImage.TYPE_INT_RGB);
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		javax.imageio.ImageIO.write(picture, "png", bytes);
+		return bytes.toByteArray();
+	}
+
+	private static Object headerSize(byte[] png, boolean imageIoStream) {
+		java.io.ByteArrayInputStream source = new java.io.ByteArrayInputStream(png);
+		try (javax.imageio.stream.ImageInputStream in = imageIoStream
+				? javax.imageio.ImageIO.createImageInputStream(source)
+				: new javax.imageio.stream.MemoryCacheImageInputStream(source)) {
+			javax.imageio.ImageReader reader = javax.imageio.ImageIO.getImageReaders(in).next();
+			try {
+				reader.setInput(in);
+				return reader.getWidth(0) * 10_000 + reader.getHeight(0);
+			}
+			finally {
+				reader.dispose();
+			}
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 
