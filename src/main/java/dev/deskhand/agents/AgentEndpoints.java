@@ -19,10 +19,15 @@ import dev.deskhand.errors.DeskhandException;
  */
 public final class AgentEndpoints {
 
+	private static final String PREFIX = "/agents/";
+
 	private final ServerTransportSecurityValidator validator;
 
-	public AgentEndpoints(ServerTransportSecurityValidator validator) {
+	private final EndpointSteps steps;
+
+	public AgentEndpoints(ServerTransportSecurityValidator validator, EndpointSteps steps) {
 		this.validator = validator;
+		this.steps = steps;
 	}
 
 	/**
@@ -38,10 +43,13 @@ public final class AgentEndpoints {
 	}
 
 	/**
-	 * Runs {@code reply} when the request passes the transport checks, and answers it
-	 * with the session handle in a header as well as in the body.
+	 * Runs {@code reply} when the request passes the transport checks, records it as a
+	 * step of its session ({@code openai_computer} for {@code /agents/openai/computer}),
+	 * and answers it with the session handle in a header as well as in the body.
+	 * @param body the request body, for the record (typed text redacted)
 	 */
-	public ResponseEntity<Map<String, Object>> answer(HttpServletRequest request, Supplier<Map<String, Object>> reply) {
+	public ResponseEntity<Map<String, Object>> answer(HttpServletRequest request, Object body,
+			Supplier<Map<String, Object>> reply) {
 		try {
 			this.validator.validateHeaders(headers(request));
 		}
@@ -49,13 +57,14 @@ public final class AgentEndpoints {
 			return ResponseEntity.status(ex.getStatusCode()).body(Map.of("error", "E_DENIED: " + ex.getMessage()));
 		}
 		try {
-			Map<String, Object> body = reply.get();
-			Object session = body.get(EndpointSessions.FIELD);
+			String via = request.getRequestURI();
+			Map<String, Object> answer = this.steps.record(toolOf(via), via, body, reply);
+			Object session = answer.get(EndpointSessions.FIELD);
 			ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
 			if (session instanceof String handle) {
 				ok.header(EndpointSessions.HEADER, handle);
 			}
-			return ok.body(body);
+			return ok.body(answer);
 		}
 		catch (DeskhandException ex) {
 			HttpStatus status = switch (ex.code()) {
@@ -67,6 +76,12 @@ public final class AgentEndpoints {
 			};
 			return ResponseEntity.status(status).body(Map.of("error", ex.render()));
 		}
+	}
+
+	/** {@code /agents/openai/computer} is recorded as {@code openai_computer}. */
+	static String toolOf(String path) {
+		String tail = path.startsWith(PREFIX) ? path.substring(PREFIX.length()) : path;
+		return tail.replace('/', '_');
 	}
 
 	private static Map<String, List<String>> headers(HttpServletRequest request) {

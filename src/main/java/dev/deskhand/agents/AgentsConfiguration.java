@@ -11,6 +11,7 @@ import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
+import dev.deskhand.trajectory.TrajectoryRecorder;
 
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AgentsProperties.class)
@@ -27,9 +28,14 @@ class AgentsConfiguration {
 	}
 
 	@Bean
-	AgentEndpoints agentEndpoints(SecurityProperties security,
-			@Value("${server.address:#{null}}") String serverAddress) {
-		return new AgentEndpoints(TransportSecurity.validator(security, serverAddress));
+	EndpointSteps endpointSteps(TrajectoryRecorder trajectories, AgentSessions sessions) {
+		return new EndpointSteps(trajectories, sessions);
+	}
+
+	@Bean
+	AgentEndpoints agentEndpoints(SecurityProperties security, @Value("${server.address:#{null}}") String serverAddress,
+			EndpointSteps steps) {
+		return new AgentEndpoints(TransportSecurity.validator(security, serverAddress), steps);
 	}
 
 }

@@ -1,20 +1,17 @@
 package dev.deskhand.agents;
 
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.input.BatchActionFailure;
 
 /**
- * Which of a vendor's actions failed, when they ran as one batch: read from the input
- * queue's words for the job's failed action ("action N of M (..."). Doubtful by nature
- * (it reads a message); a failure that names no action (a denial, a busy lease) counts as
- * the first one's.
+ * Which of a vendor's actions failed, when they ran as one batch: the input queue names
+ * the batch action it failed or stopped at ({@link BatchActionFailure}), and this maps it
+ * back to the vendor action it was translated from. A failure that names no action (a
+ * denial, a busy lease, a guard's refusal: nothing ran) counts as the first one's.
  */
 public final class FailedAction {
-
-	private static final Pattern FAILED = Pattern.compile("action (\\d+) of \\d+ \\(");
 
 	private FailedAction() {
 	}
@@ -25,17 +22,30 @@ public final class FailedAction {
 	 * @return the index of the vendor action whose batch action failed
 	 */
 	public static int of(DeskhandException ex, List<Integer> endsOf) {
-		Matcher matcher = FAILED.matcher(String.valueOf(ex.getMessage()));
-		if (!matcher.find()) {
+		BatchActionFailure failure = find(ex);
+		if (failure == null) {
 			return 0;
 		}
-		int failed = Integer.parseInt(matcher.group(1));
 		for (int i = 0; i < endsOf.size(); i++) {
-			if (endsOf.get(i) >= failed) {
+			if (endsOf.get(i) > failure.index()) {
 				return i;
 			}
 		}
 		return 0;
+	}
+
+	// The guarded path passes the queue's failure on as it is; a caller that adds words
+	// keeps it as the cause.
+	private static BatchActionFailure find(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof BatchActionFailure failure) {
+				return failure;
+			}
+			if (cause.getCause() == cause) {
+				return null;
+			}
+		}
+		return null;
 	}
 
 }

@@ -10,6 +10,7 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.ApprovalRequest;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.audit.Redaction;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
@@ -26,6 +27,9 @@ public final class VendorCalls {
 
 	/** How much of a model's own safety message the person is shown. */
 	private static final int MAX_MESSAGE = 300;
+
+	/** How much of one flagged entry: a check's code, its shortened message and more. */
+	private static final int MAX_ENTRY = 2 * MAX_MESSAGE;
 
 	private final DesktopActions desktop;
 
@@ -51,9 +55,14 @@ public final class VendorCalls {
 				ex);
 	}
 
-	/** A model-supplied message, shortened for the person who reads it. */
+	/**
+	 * A model-supplied message as the person reads it: shortened, and with line breaks,
+	 * controls, bidi overrides and zero-width characters spelled out as a
+	 * {@code request_human} reason is, so a model (or a page it read) cannot hide or
+	 * reorder words in what the person is asked to confirm.
+	 */
 	public static String shortened(String message) {
-		return (message.length() > MAX_MESSAGE) ? message.substring(0, MAX_MESSAGE) + "..." : message;
+		return Redaction.summary(message, MAX_MESSAGE);
 	}
 
 	/**
@@ -71,10 +80,20 @@ public final class VendorCalls {
 					flagged.size(), vendor, session.handle());
 			return;
 		}
-		String summary = vendor + "'s model asks a person to confirm before it acts (" + String.join("; ", flagged)
-				+ "); then " + actions.size() + " input action(s)";
+		String summary = summary(vendor, flagged, actions.size());
 		this.approvals.confirm(new ApprovalRequest(session, this.desktop.capabilities(actions), tool, summary),
 				HumanChannel.NONE);
+	}
+
+	/**
+	 * What the person is asked to confirm. Every entry is shown visibly again, whatever
+	 * the endpoint made of it: an entry joins model-supplied parts (a check's code and
+	 * its message).
+	 */
+	static String summary(String vendor, List<String> flagged, int actions) {
+		List<String> shown = flagged.stream().map((entry) -> Redaction.summary(entry, MAX_ENTRY)).toList();
+		return vendor + "'s model asks a person to confirm before it acts (" + String.join("; ", shown) + "); then "
+				+ actions + " input action(s)";
 	}
 
 	/** The screen after a batch, a refusal or a failure, if the agent may see it. */

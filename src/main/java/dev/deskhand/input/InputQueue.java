@@ -130,7 +130,9 @@ public final class InputQueue implements AutoCloseable {
 	 * and waits.
 	 * @throws DeskhandException E_BUSY, E_TIMEOUT, or whatever the driver or a guard
 	 * raised; for a job of several actions the message says which one failed and that the
-	 * ones before it ran
+	 * ones before it ran. A failure once an action ran (the driver's, or the failsafe, a
+	 * cancellation or the timeout stopping it) is a {@link BatchActionFailure} naming the
+	 * action; a refusal before any ran (a guard, E_BUSY) is not.
 	 */
 	public void execute(String session, List<InputAction> actions) {
 		execute(session, actions, Cancellation.none());
@@ -256,8 +258,9 @@ public final class InputQueue implements AutoCloseable {
 			admitted = true;
 			this.lastSession.set(job.session);
 			for (int i = 0; i < job.actions.size(); i++) {
+				job.at = i;
 				if (Thread.currentThread().isInterrupted()) {
-					throw new DeskhandException(ErrorCode.E_TIMEOUT, "'" + job.name() + "' was interrupted");
+					throw new BatchActionFailure(ErrorCode.E_TIMEOUT, "'" + job.name() + "' was interrupted", i, null);
 				}
 				runOne(job, i);
 			}
@@ -268,7 +271,7 @@ public final class InputQueue implements AutoCloseable {
 			}
 			DeskhandException reason = job.abortReason;
 			if (reason != null) {
-				throw reason;
+				throw atAction(job, reason);
 			}
 			throw ex;
 		}
@@ -295,15 +298,15 @@ public final class InputQueue implements AutoCloseable {
 		}
 		catch (DeskhandException ex) {
 			if (job.actions.size() == 1) {
-				throw ex;
+				throw atAction(job, ex);
 			}
-			throw new DeskhandException(ex.code(), describe(job, index) + " failed: " + ex.getMessage(), ex);
+			throw new BatchActionFailure(ex.code(), describe(job, index) + " failed: " + ex.getMessage(), index, ex);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("{} failed", action.tool(), ex);
-			throw new DeskhandException(ErrorCode.E_FAIL,
+			throw new BatchActionFailure(ErrorCode.E_FAIL,
 					((job.actions.size() == 1) ? "'" + action.tool() + "'" : describe(job, index)) + " failed: " + ex,
-					ex);
+					index, ex);
 		}
 	}
 
@@ -339,11 +342,11 @@ public final class InputQueue implements AutoCloseable {
 			throw new DeskhandException(ErrorCode.E_FAIL, "'" + job.name() + "' failed: " + cause, cause);
 		}
 		catch (TimeoutException ex) {
-			throw abort(job, future, timeout);
+			throw atAction(job, abort(job, future, timeout));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw abort(job, future, timeout);
+			throw atAction(job, abort(job, future, timeout));
 		}
 	}
 
@@ -396,6 +399,18 @@ public final class InputQueue implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * {@code reason} in its own words, naming the action the job had reached: a stop (the
+	 * failsafe, a timeout) lands in whichever action ran.
+	 */
+	private static DeskhandException atAction(Job job, DeskhandException reason) {
+		int at = job.at;
+		if (at < 0 || reason instanceof BatchActionFailure) {
+			return reason;
+		}
+		return new BatchActionFailure(reason.code(), reason.getMessage(), at, reason);
+	}
+
 	private static String describe(Job job, int index) {
 		return "action " + (index + 1) + " of " + job.actions.size() + " ('" + job.actions.get(index).tool() + "'"
 				+ ((index > 0) ? "; actions 1-" + index + " ran" : "; nothing ran") + ")";
@@ -434,6 +449,10 @@ public final class InputQueue implements AutoCloseable {
 		volatile DeskhandException abortReason;
 
 		volatile Thread runner;
+
+		// The action the input thread has reached, -1 before the guards let the job
+		// through: where a stop lands.
+		volatile int at = -1;
 
 		// Guarded by the job's monitor, with the interrupt in abort.
 		boolean done;

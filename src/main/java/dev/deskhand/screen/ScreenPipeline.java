@@ -78,7 +78,7 @@ final class ScreenPipeline {
 
 	private final Map<String, DisplayState> displays = new ConcurrentHashMap<>();
 
-	private final PngEncoder png;
+	private final IncrementalImage.Bands<PngEncoder.DeflatedRows> pngBands;
 
 	private final ScreenWorkers workers;
 
@@ -116,7 +116,7 @@ final class ScreenPipeline {
 			PixelBuffers buffers) {
 		this.capture = capture;
 		this.damage = damage;
-		this.png = png;
+		this.pngBands = IncrementalImage.png(png);
 		this.workers = workers;
 		this.filters = List.copyOf(filters);
 		this.scaler = scaler;
@@ -128,8 +128,7 @@ final class ScreenPipeline {
 	/**
 	 * Captures a whole display and encodes it at {@code size}; a capture identical to the
 	 * display's cached frame reuses that frame's encoding, and an image of a partly
-	 * changed one re-encodes only the changed tiles ({@link IncrementalPng},
-	 * {@link IncrementalJpeg}).
+	 * changed one re-encodes only the changed tiles ({@link IncrementalImage}).
 	 * @return a fresh copy of the image; callers may keep or change it
 	 */
 	Image screenshot(String displayId, Rect region, ImageSize size, ImageFormat format, float jpegQuality) {
@@ -197,8 +196,9 @@ final class ScreenPipeline {
 		byte[] image = entry.encoding(key);
 		if (image == null) {
 			image = (format == ImageFormat.PNG)
-					? display.png.encode(entry.frame(), entry.id(), size.width(), size.height())
-					: display.jpeg.encode(entry.frame(), entry.id(), size.width(), size.height(), jpegQuality);
+					? display.png.encode(entry.frame(), entry.id(), size.width(), size.height(), this.pngBands)
+					: display.jpeg.encode(entry.frame(), entry.id(), size.width(), size.height(),
+							IncrementalImage.jpeg(jpegQuality, ImageEncoders.CHROMA_SUBSAMPLING));
 			entry.putEncoding(key, image);
 		}
 		// the cached array is shared by later identical screenshots: hand out a copy
@@ -318,9 +318,9 @@ final class ScreenPipeline {
 	/** What the screenshots of one display share; its monitor is the display's lock. */
 	private final class DisplayState {
 
-		final IncrementalPng png = new IncrementalPng(ScreenPipeline.this.png, ScreenPipeline.this.workers);
+		final IncrementalImage<PngEncoder.DeflatedRows> png = new IncrementalImage<>(ScreenPipeline.this.workers);
 
-		final IncrementalJpeg jpeg = new IncrementalJpeg(ScreenPipeline.this.workers, ImageEncoders.CHROMA_SUBSAMPLING);
+		final IncrementalImage<JpegEncoder.Stripe> jpeg = new IncrementalImage<>(ScreenPipeline.this.workers);
 
 		/** The newest frame of the display the PNG tiles were told about. */
 		long latestId = -1;

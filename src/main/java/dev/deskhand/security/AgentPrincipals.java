@@ -31,6 +31,14 @@ public final class AgentPrincipals {
 	 */
 	public static final String LOCAL = "local";
 
+	/**
+	 * The principal of in-process Spring AI tool calls (Deskhand's own tools and the
+	 * vendors' vocabularies alike). No agent token may carry this name, so no request
+	 * over HTTP ever runs as it: in-process sessions are named by the application, and
+	 * only code in Deskhand's JVM reaches them.
+	 */
+	public static final String IN_PROCESS = "in-process";
+
 	private AgentPrincipals() {
 	}
 

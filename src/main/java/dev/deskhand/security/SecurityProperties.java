@@ -91,8 +91,10 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 			name = name.strip();
 			token = token.strip();
 			// Audit trails and grants name the principal: an agent must not pass for the
-			// operator or for the tokenless loopback user.
-			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)) {
+			// operator, the tokenless loopback user or the in-process tools (whose
+			// sessions are named by the application, not issued).
+			if (OPERATOR.equals(name) || AgentPrincipals.LOCAL.equals(name)
+					|| AgentPrincipals.IN_PROCESS.equals(name)) {
 				throw new IllegalArgumentException("deskhand.security.agent-tokens: the name '" + name
 						+ "' is reserved; choose another agent name");
 			}

@@ -21,7 +21,12 @@ final class StepDraft {
 
 	final long startNanos;
 
+	/** A step's endpoint, when a vendor endpoint's request made it. */
+	static final String VIA = "via";
+
 	final String tool;
+
+	final String via;
 
 	String session;
 
@@ -33,8 +38,9 @@ final class StepDraft {
 
 	final List<Map<String, Object>> audit = new ArrayList<>();
 
-	StepDraft(String tool, Instant time) {
+	StepDraft(String tool, String via, Instant time) {
 		this.tool = tool;
+		this.via = via;
 		this.time = time;
 		this.startNanos = System.nanoTime();
 	}

@@ -103,10 +103,20 @@ public final class TrajectoryRecorder implements AutoCloseable {
 	 * {@link Call#finish}.
 	 */
 	public Call begin(String tool) {
+		return begin(tool, null);
+	}
+
+	/**
+	 * Opens the record of one request to a vendor endpoint on this thread: a step named
+	 * {@code tool} that says the endpoint it came {@code via}. Such a request can run
+	 * several guarded batches (one per Anthropic {@code tool_use}), so its input-action
+	 * records need not carry its name.
+	 */
+	public Call begin(String tool, String via) {
 		if (this.store == null) {
 			return NO_CALL;
 		}
-		Call call = new Call(this, new StepDraft(tool, this.clock.instant()));
+		Call call = new Call(this, new StepDraft(tool, via, this.clock.instant()));
 		this.current.set(call);
 		return call;
 	}
@@ -190,6 +200,9 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		Map<String, Object> step = new LinkedHashMap<>();
 		step.put("time", draft.time.toString());
 		step.put("tool", draft.tool);
+		if (draft.via != null) {
+			step.put(StepDraft.VIA, draft.via);
+		}
 		step.put("session", draft.session);
 		step.put("arguments", draft.arguments);
 		if (seen != null && seen.coordinates() != null && !"pixels".equals(seen.coordinates())) {

@@ -1,17 +1,13 @@
 package dev.deskhand.bench;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The fastest peer of the baseline measurements (notes/perf-baseline.md): Node with
@@ -60,17 +56,10 @@ final class NodePeer implements AutoCloseable {
 			});
 			""";
 
-	private final Process process;
+	private final NodeWorker worker;
 
-	private final OutputStream requests;
-
-	private final BufferedReader replies;
-
-	private NodePeer(Process process) {
-		this.process = process;
-		this.requests = process.getOutputStream();
-		this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII),
-				1 << 20);
+	private NodePeer(NodeWorker worker) {
+		this.worker = worker;
 	}
 
 	/**
@@ -96,27 +85,22 @@ final class NodePeer implements AutoCloseable {
 			return new Availability(null, "robotjs and sharp are not in " + modules
 					+ " (bench/run installs them: npm install --prefix " + modules.getParent() + " " + PACKAGES + ")");
 		}
+		NodeWorker worker = null;
 		try {
-			Path script = Files.writeString(workDir.resolve("robotjs-sharp-worker.js"), WORKER);
-			ProcessBuilder builder = new ProcessBuilder(node.get().getPath(), script.toString())
-				.redirectError(workDir.resolve("node-stderr.log").toFile());
-			builder.environment().putAll(environment);
-			builder.environment().put("NODE_PATH", modules.toString());
-			NodePeer peer = new NodePeer(builder.start());
+			worker = NodeWorker.start(node.get().getPath(), "robotjs-sharp-worker", WORKER, List.of(), environment,
+					workDir);
+			NodePeer peer = new NodePeer(worker);
 			// the first shot loads the native modules and opens the display: fail here,
 			// not in a round
 			peer.shot();
 			return new Availability(peer, null);
 		}
 		catch (IOException | RuntimeException ex) {
-			String stderr = "";
-			try {
-				stderr = Files.readString(workDir.resolve("node-stderr.log")).strip();
+			String errors = (worker != null) ? worker.errors() : "";
+			if (worker != null) {
+				worker.close();
 			}
-			catch (IOException ignored) {
-				// no log to add
-			}
-			return new Availability(null, "the robotjs + sharp worker failed: " + ex.getMessage() + " " + stderr);
+			return new Availability(null, "the robotjs + sharp worker failed: " + ex.getMessage() + " " + errors);
 		}
 	}
 
@@ -132,32 +116,12 @@ final class NodePeer implements AutoCloseable {
 	 * @return the base64 line the worker printed
 	 */
 	byte[] shot(String request) {
-		try {
-			this.requests.write((request + "\n").getBytes(StandardCharsets.US_ASCII));
-			this.requests.flush();
-			String line = this.replies.readLine();
-			if (line == null) {
-				throw new IllegalStateException("the robotjs + sharp worker exited");
-			}
-			return line.getBytes(StandardCharsets.US_ASCII);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return this.worker.ask(request).getBytes(StandardCharsets.US_ASCII);
 	}
 
 	@Override
 	public void close() {
-		this.process.destroy();
-		try {
-			if (!this.process.waitFor(3, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
-			}
-		}
-		catch (InterruptedException ex) {
-			this.process.destroyForcibly();
-			Thread.currentThread().interrupt();
-		}
+		this.worker.close();
 	}
 
 	/**

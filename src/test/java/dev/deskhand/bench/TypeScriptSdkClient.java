@@ -1,19 +1,13 @@
 package dev.deskhand.bench;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Deskhand as a TypeScript agent sees it: a persistent {@code node} worker with the
@@ -83,17 +77,10 @@ final class TypeScriptSdkClient implements AutoCloseable {
 			});
 			""";
 
-	private final Process process;
+	private final NodeWorker worker;
 
-	private final OutputStream requests;
-
-	private final BufferedReader replies;
-
-	private TypeScriptSdkClient(Process process) {
-		this.process = process;
-		this.requests = process.getOutputStream();
-		this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII),
-				1 << 20);
+	private TypeScriptSdkClient(NodeWorker worker) {
+		this.worker = worker;
 	}
 
 	/**
@@ -111,32 +98,24 @@ final class TypeScriptSdkClient implements AutoCloseable {
 			return new Availability(null, "the MCP TypeScript SDK is not in " + modules
 					+ " (bench/run installs it: npm install --prefix " + modules.getParent() + " " + PACKAGE + ")");
 		}
-		Path stderr = workDir.resolve("typescript-sdk-stderr.log");
+		NodeWorker worker = null;
 		try {
-			Path script = Files.writeString(workDir.resolve("typescript-sdk-worker.js"), WORKER);
-			List<String> command = new ArrayList<>(List.of(node.get().getPath(), script.toString()));
-			command.addAll(profiles);
-			ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
-			builder.environment().putAll(environment);
-			builder.environment().put("NODE_PATH", modules.toString());
-			builder.environment().put("DESKHAND_URL", "http://127.0.0.1:" + port + "/mcp");
-			TypeScriptSdkClient client = new TypeScriptSdkClient(builder.start());
-			String ready = client.replies.readLine();
+			Map<String, String> withUrl = new HashMap<>(environment);
+			withUrl.put("DESKHAND_URL", "http://127.0.0.1:" + port + "/mcp");
+			worker = NodeWorker.start(node.get().getPath(), "typescript-sdk-worker", WORKER, profiles, withUrl,
+					workDir);
+			String ready = worker.read();
 			if (!"ready".equals(ready)) {
-				client.close();
 				throw new IllegalStateException("it answered " + ready);
 			}
-			return new Availability(client, null);
+			return new Availability(new TypeScriptSdkClient(worker), null);
 		}
 		catch (IOException | RuntimeException ex) {
-			String log = "";
-			try {
-				log = Files.readString(stderr).strip();
+			String errors = (worker != null) ? worker.errors() : "";
+			if (worker != null) {
+				worker.close();
 			}
-			catch (IOException ignored) {
-				// no log to add
-			}
-			return new Availability(null, "the TypeScript SDK worker failed: " + ex.getMessage() + " " + log);
+			return new Availability(null, "the TypeScript SDK worker failed: " + ex.getMessage() + " " + errors);
 		}
 	}
 
@@ -171,32 +150,12 @@ final class TypeScriptSdkClient implements AutoCloseable {
 	}
 
 	private String ask(String line) {
-		try {
-			this.requests.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-			this.requests.flush();
-			String answer = this.replies.readLine();
-			if (answer == null) {
-				throw new IllegalStateException("the TypeScript SDK worker exited");
-			}
-			return answer;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return this.worker.ask(line);
 	}
 
 	@Override
 	public void close() {
-		this.process.destroy();
-		try {
-			if (!this.process.waitFor(3, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
-			}
-		}
-		catch (InterruptedException ex) {
-			this.process.destroyForcibly();
-			Thread.currentThread().interrupt();
-		}
+		this.worker.close();
 	}
 
 	/**

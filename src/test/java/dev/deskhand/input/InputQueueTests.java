@@ -162,8 +162,40 @@ class InputQueueTests {
 				List.of(new InputAction.MoveTo(new Point(1, 1)),
 						new InputAction.PressKeys(new KeyChord(List.of("Return")), 1),
 						new InputAction.MoveTo(new Point(9, 9)))))
-			.hasMessageContaining("action 2 of 3 ('key'; actions 1-1 ran)");
+			.hasMessageContaining("action 2 of 3 ('key'; actions 1-1 ran)")
+			.isInstanceOfSatisfying(BatchActionFailure.class, (ex) -> assertThat(ex.index()).isEqualTo(1));
 		assertThat(this.driver.calls).doesNotContain("move 9,9");
+	}
+
+	@Test
+	void aStopDuringABatchNamesTheActionItLandedInInTheStoppersOwnWords() throws Exception {
+		InputQueue queue = queue(Duration.ofSeconds(5), 64);
+		Future<?> batch = this.callers.submit(() -> queue.execute("s1", List.of(new InputAction.MoveTo(new Point(1, 1)),
+				new InputAction.Pause(Duration.ofSeconds(30)), new InputAction.MoveTo(new Point(9, 9)))));
+		// the first action is done: the stop lands in the pause (or between the two,
+		// which is the pause's too: the first ran)
+		await().until(() -> this.driver.calls.contains("move 1,1"));
+		queue.abortRunning(new DeskhandException(ErrorCode.E_FAILSAFE, "the failsafe tripped (test)"));
+
+		assertThatThrownBy(() -> batch.get(5, TimeUnit.SECONDS)).cause()
+			.hasMessage("the failsafe tripped (test)")
+			.isInstanceOfSatisfying(BatchActionFailure.class, (ex) -> {
+				assertThat(ex.code()).isEqualTo(ErrorCode.E_FAILSAFE);
+				assertThat(ex.index()).isEqualTo(1);
+			});
+		assertThat(this.driver.calls).doesNotContain("move 9,9");
+		assertThat(this.driver.releaseAlls).hasPositiveValue();
+	}
+
+	@Test
+	void aRefusalBeforeAnythingRanNamesNoAction() {
+		InputQueue queue = queue(Duration.ofSeconds(5), 64, (session, actions) -> {
+			throw new DeskhandException(ErrorCode.E_FAILSAFE, "tripped");
+		});
+		assertThatThrownBy(() -> queue.execute("s1",
+				List.of(new InputAction.MoveTo(new Point(1, 1)), new InputAction.MoveTo(new Point(2, 2)))))
+			.isInstanceOf(DeskhandException.class)
+			.isNotInstanceOf(BatchActionFailure.class);
 	}
 
 }

@@ -64,6 +64,9 @@ class TokenAuthenticationProviderTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> new AgentToken("alice", ""));
 		assertThatIllegalArgumentException().isThrownBy(() -> new AgentToken("local", "t"))
 			.withMessageContaining("reserved");
+		// an HTTP agent named so would reach the in-process sessions by their names
+		assertThatIllegalArgumentException().isThrownBy(() -> new AgentToken("in-process", "t"))
+			.withMessageContaining("reserved");
 		assertThat(new AgentToken("alice", "alice-secret").toString()).doesNotContain("alice-secret");
 	}
 

@@ -116,15 +116,43 @@ public class AnthropicComputer {
 			if (input.size() > 1) {
 				throw DeskhandException.args("'" + action + "' takes no arguments");
 			}
-			return new Use(id, action, List.of());
+			return new Use(id, action, List.of(), null);
 		}
 		if ("zoom".equals(action)) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-					"zoom is not served by this endpoint yet; use the MCP zoom tool");
+			return new Use(id, action, List.of(), zoomRegion(session, display, input));
 		}
 		Map<String, Object> batchAction = new LinkedHashMap<>();
 		input.forEach((key, value) -> batchAction.put(String.valueOf(key), value));
-		return new Use(id, action, this.batches.parse(session, display, List.of(batchAction)));
+		return new Use(id, action, this.batches.parse(session, display, List.of(batchAction)), null);
+	}
+
+	/**
+	 * computer_20251124's {@code zoom {region: [x0, y0, x1, y1]}}, in the pixels of the
+	 * session's last screenshot as every coordinate is; checked against that screenshot
+	 * now, so a bad region fails the request before any block ran.
+	 */
+	private List<Integer> zoomRegion(String session, DisplayChoice display, Map<?, ?> input) {
+		for (Object key : input.keySet()) {
+			if (!"action".equals(key) && !"region".equals(key)) {
+				throw DeskhandException.args("'zoom' takes no argument " + Echo.of(key));
+			}
+		}
+		if (!(input.get("region") instanceof List<?> region) || region.size() != 4) {
+			throw DeskhandException.args("zoom needs region [x0, y0, x1, y1] in screenshot image pixels, got "
+					+ Echo.of(input.get("region")));
+		}
+		List<Integer> corners = new ArrayList<>();
+		for (Object corner : region) {
+			if (!(corner instanceof Integer || corner instanceof Long || corner instanceof Short)
+					|| Math.abs(((Number) corner).longValue()) > Integer.MAX_VALUE) {
+				throw DeskhandException
+					.args("region must be [x0, y0, x1, y1] with whole image pixels, got " + Echo.of(region));
+			}
+			corners.add(((Number) corner).intValue());
+		}
+		this.screen.geometryFor(session, display.display(), display.displays())
+			.toDesktopRegion(corners.get(0), corners.get(1), corners.get(2), corners.get(3));
+		return corners;
 	}
 
 	private Map<String, Object> execute(EndpointCaller caller, DisplayChoice display, Use use) {
@@ -137,6 +165,12 @@ public class AnthropicComputer {
 			CursorPosition position = this.screen.cursor(caller.handle());
 			return result(use.id(), false,
 					"X=" + position.x() + ",Y=" + position.y() + " (display " + position.displayId() + ")", null);
+		}
+		if ("zoom".equals(use.action())) {
+			this.desktop.authorizeObservation(caller, "zoom", "zoom into a region of the screen");
+			Screenshot zoomed = this.screen.zoom(caller.handle(), display.id(), use.region(), null);
+			return result(use.id(), false, "zoomed into " + use.region() + " (" + zoomed.width() + "x" + zoomed.height()
+					+ " px; coordinates stay those of the screenshot)", zoomed);
 		}
 		ActionOutcome outcome = this.desktop.performAll(caller, display, use.actions(), true, "done: " + use.action());
 		return result(use.id(), false, outcome.text(), outcome.screenshot());
@@ -159,8 +193,10 @@ public class AnthropicComputer {
 		return result;
 	}
 
-	/** One validated tool_use: an observation (no actions) or input. */
-	private record Use(String id, String action, List<InputAction> actions) {
+	/**
+	 * One validated tool_use: an observation (no actions; a zoom's region) or input.
+	 */
+	private record Use(String id, String action, List<InputAction> actions, List<Integer> region) {
 	}
 
 }

@@ -36,7 +36,7 @@ class AnthropicComputerEndpoint {
 	ResponseEntity<Map<String, Object>> computer(@RequestBody Object body, HttpServletRequest request,
 			Principal principal) {
 		Map<String, Object> fields = fields(body);
-		return this.endpoints.answer(request, () -> this.computer.run(AgentPrincipals.nameOf(principal),
+		return this.endpoints.answer(request, body, () -> this.computer.run(AgentPrincipals.nameOf(principal),
 				AgentEndpoints.handle(request, fields), toolUses(body)));
 	}
 

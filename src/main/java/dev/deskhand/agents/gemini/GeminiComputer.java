@@ -19,6 +19,7 @@ import dev.deskhand.errors.Echo;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ModelProfiles;
+import dev.deskhand.screen.ScreenGeometry;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 
@@ -63,14 +64,14 @@ public class GeminiComputer {
 		AgentSession session = this.sessions.open(principal, handle, ModelProfiles.GEMINI);
 		EndpointCaller caller = new EndpointCaller(session);
 		DisplayChoice display = this.batches.display(session.handle(), null);
-		int imageHeight = this.screen.currentGeometry(session.handle(), display.display()).imageHeight();
+		ScreenGeometry geometry = this.screen.currentGeometry(session.handle(), display.display());
 		List<Call> parsed = new ArrayList<>();
 		List<InputAction> actions = new ArrayList<>();
 		List<Integer> endsOf = new ArrayList<>();
 		List<String> confirmations = new ArrayList<>();
 		for (int i = 0; i < calls.size(); i++) {
 			try {
-				Call call = parse(calls.get(i), imageHeight);
+				Call call = parse(calls.get(i), geometry);
 				actions.addAll(this.batches.parse(session.handle(), display, call.step().actions()));
 				endsOf.add(actions.size());
 				parsed.add(call);
@@ -103,7 +104,7 @@ public class GeminiComputer {
 		}
 	}
 
-	private Call parse(Object raw, int imageHeight) {
+	private Call parse(Object raw, ScreenGeometry geometry) {
 		if (!(raw instanceof Map<?, ?> call) || !(call.get("name") instanceof String name)) {
 			throw DeskhandException.args("must be a function call {name, args}, got " + Echo.of(raw));
 		}
@@ -120,8 +121,10 @@ public class GeminiComputer {
 			explanation = VendorCalls.shortened(String.valueOf(decision.get("explanation")));
 		}
 		Object id = call.get("id");
-		return new Call((id instanceof String text) ? text : null, name,
-				GeminiActions.translate(name, args, imageHeight, this.properties.scrollPixelsPerClick()), explanation);
+		return new Call(
+				(id instanceof String text) ? text : null, name, GeminiActions.translate(name, args,
+						geometry.imageWidth(), geometry.imageHeight(), this.properties.scrollPixelsPerClick()),
+				explanation);
 	}
 
 	private Screenshot observe(EndpointCaller caller, DisplayChoice display) {
@@ -144,6 +147,17 @@ public class GeminiComputer {
 				if (i < executed) {
 					response.put("status", "done");
 					response.put("text", call.step().done());
+				}
+				else if (!confirmed) {
+					// nothing ran: the flagged calls say why, the others that they were
+					// not
+					// run
+					if (call.explanation() != null) {
+						response.put("error", ex.render());
+					}
+					else {
+						response.put("status", "not_executed");
+					}
 				}
 				else if (i == executed && ex != null) {
 					response.put("error", ex.render());

@@ -37,7 +37,7 @@ class GeminiComputerEndpoint {
 			Principal principal) {
 		@SuppressWarnings("unchecked")
 		Map<String, Object> fields = (body instanceof Map<?, ?> map) ? (Map<String, Object>) map : Map.of();
-		return this.endpoints.answer(request, () -> this.computer.run(AgentPrincipals.nameOf(principal),
+		return this.endpoints.answer(request, body, () -> this.computer.run(AgentPrincipals.nameOf(principal),
 				AgentEndpoints.handle(request, fields), calls(body)));
 	}
 

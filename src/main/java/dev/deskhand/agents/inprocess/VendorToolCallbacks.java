@@ -19,27 +19,55 @@ import dev.deskhand.tools.inprocess.LatestScreenshots;
  * the vendor endpoint's own code (same validation, approvals, lease, queue and failsafe
  * as over HTTP) in the session named by the {@code ToolContext} entry
  * {@code deskhand_session}, and answers the vendor's result shape as text, its images
- * kept in {@link LatestScreenshots}.
+ * kept in {@link LatestScreenshots}. The {@link VendorComputerTools} bean holds them over
+ * the endpoints' own beans.
  */
 public final class VendorToolCallbacks {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	/** Gemini's computer-use functions that act on a desktop, and their arguments. */
-	static final Map<String, String> GEMINI_FUNCTIONS = Map.of("click_at", point(""), "hover_at", point(""),
-			"type_text_at",
-			point(",\"text\":{\"type\":\"string\"},\"press_enter\":{\"type\":\"boolean\"},"
-					+ "\"clear_before_typing\":{\"type\":\"boolean\"}"),
-			"key_combination",
-			"{\"type\":\"object\",\"properties\":{\"keys\":{\"type\":\"string\"}},\"required\":[\"keys\"]}",
-			"scroll_at",
-			point(",\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]},"
-					+ "\"magnitude\":{\"type\":\"integer\"}"),
-			"scroll_document",
-			"{\"type\":\"object\",\"properties\":{\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]}},\"required\":[\"direction\"]}",
-			"drag_and_drop",
-			point(",\"destination_x\":{\"type\":\"integer\"},\"destination_y\":{\"type\":\"integer\"}"),
-			"wait_5_seconds", "{\"type\":\"object\",\"properties\":{}}");
+	/** The newer Gemini forms' optional reason for a step. */
+	private static final String INTENT = ",\"intent\":{\"type\":\"string\"}";
+
+	/**
+	 * Gemini's computer-use functions that act on a desktop, and their arguments: the
+	 * legacy forms, then the newer ones of Gemini 3.5 Flash (which may carry an
+	 * {@code intent}).
+	 */
+	static final Map<String, String> GEMINI_FUNCTIONS = Map.ofEntries(Map.entry("click_at", point("")),
+			Map.entry("hover_at", point("")),
+			Map.entry("type_text_at",
+					point(",\"text\":{\"type\":\"string\"},\"press_enter\":{\"type\":\"boolean\"},"
+							+ "\"clear_before_typing\":{\"type\":\"boolean\"}")),
+			Map.entry("key_combination",
+					"{\"type\":\"object\",\"properties\":{\"keys\":{\"type\":\"string\"}},\"required\":[\"keys\"]}"),
+			Map.entry("scroll_at",
+					point(",\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]},"
+							+ "\"magnitude\":{\"type\":\"integer\"}")),
+			Map.entry("scroll_document",
+					"{\"type\":\"object\",\"properties\":{\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]}},\"required\":[\"direction\"]}"),
+			Map.entry("drag_and_drop",
+					point(",\"destination_x\":{\"type\":\"integer\"},\"destination_y\":{\"type\":\"integer\"}"
+							+ INTENT)),
+			Map.entry("wait_5_seconds", "{\"type\":\"object\",\"properties\":{}}"), Map.entry("click", point(INTENT)),
+			Map.entry("double_click", point(INTENT)), Map.entry("triple_click", point(INTENT)),
+			Map.entry("right_click", point(INTENT)), Map.entry("middle_click", point(INTENT)),
+			Map.entry("move", point(INTENT)),
+			Map.entry("type",
+					"{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},"
+							+ "\"press_enter\":{\"type\":\"boolean\"}" + INTENT + "},\"required\":[\"text\"]}"),
+			Map.entry("press_key",
+					"{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}" + INTENT
+							+ "},\"required\":[\"key\"]}"),
+			Map.entry("hotkey",
+					"{\"type\":\"object\",\"properties\":{\"keys\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}"
+							+ INTENT + "},\"required\":[\"keys\"]}"),
+			Map.entry("scroll",
+					point(",\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]},"
+							+ "\"magnitude\":{\"type\":\"integer\"}" + INTENT)),
+			Map.entry("wait",
+					"{\"type\":\"object\",\"properties\":{\"seconds\":{\"type\":\"integer\"}" + INTENT + "}}"),
+			Map.entry("take_screenshot", "{\"type\":\"object\",\"properties\":{" + INTENT.substring(1) + "}}"));
 
 	private VendorToolCallbacks() {
 	}

@@ -30,7 +30,7 @@ class OpenAiComputerEndpoint {
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<Map<String, Object>> computer(@RequestBody Map<String, Object> call, HttpServletRequest request,
 			Principal principal) {
-		return this.endpoints.answer(request,
+		return this.endpoints.answer(request, call,
 				() -> this.computer.run(AgentPrincipals.nameOf(principal), AgentEndpoints.handle(request, call), call));
 	}
 

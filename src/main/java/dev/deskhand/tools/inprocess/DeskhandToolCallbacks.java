@@ -42,6 +42,12 @@ public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 	/** The session of calls whose {@code ToolContext} names none. */
 	public static final String DEFAULT_SESSION = "default";
 
+	/**
+	 * The client name operators see for in-process sessions, whichever in-process tool
+	 * opened them.
+	 */
+	public static final String CLIENT = "spring-ai-in-process";
+
 	private final Supplier<List<Object>> toolBeans;
 
 	private final LatestScreenshots screenshots;

@@ -25,10 +25,10 @@ final class InProcessRequestContext implements McpSyncRequestContext {
 	 * The principal in-process calls run as: approvals and the audit trail show this
 	 * name.
 	 */
-	static final String PRINCIPAL = "in-process";
+	static final String PRINCIPAL = AgentPrincipals.IN_PROCESS;
 
 	/** The client name operators see for in-process sessions. */
-	static final McpSchema.Implementation CLIENT = new McpSchema.Implementation("spring-ai-in-process", "1");
+	static final McpSchema.Implementation CLIENT = new McpSchema.Implementation(DeskhandToolCallbacks.CLIENT, "1");
 
 	private static final McpTransportContext TRANSPORT = McpTransportContext
 		.create(Map.of(AgentPrincipals.KEY, PRINCIPAL));

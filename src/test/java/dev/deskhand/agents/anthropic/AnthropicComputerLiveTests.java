@@ -145,6 +145,72 @@ class AnthropicComputerLiveTests {
 	}
 
 	@Test
+	void aZoomAnswersTheRegionOfTheLastScreenshotAtTheDesktopsOwnPixels() throws Exception {
+		post(toolUse("toolu_9", Map.of("action", "screenshot")), 200);
+		// the witness window's top-left corner: the frame, the desktop behind it and the
+		// text area meet there, so a region off by a few pixels shows other pixels
+		ScreenRect area = witness.bounds();
+		int x0 = (int) ((area.x() - 60) / SCALE);
+		int y0 = (int) ((area.y() - 40) / SCALE);
+		int x1 = x0 + 140;
+		int y1 = y0 + 90;
+		Map<?, ?> reply = post(toolUse("toolu_10", Map.of("action", "zoom", "region", List.of(x0, y0, x1, y1))), 200);
+
+		Map<?, ?> zoomed = result(reply, 0);
+		assertThat(zoomed.get("is_error")).as("%s", zoomed.get("content")).isEqualTo(false);
+		BufferedImage image = image(zoomed);
+		BufferedImage root = desktop.importRoot();
+		// the region covers these desktop pixels, shown 1:1 (it is far under the budget)
+		int left = (int) Math.floor(x0 * SCALE);
+		int top = (int) Math.floor(y0 * SCALE);
+		assertThat(image.getWidth()).isCloseTo((int) Math.ceil(x1 * SCALE) - left, Offset.offset(1));
+		assertThat(image.getHeight()).isCloseTo((int) Math.ceil(y1 * SCALE) - top, Offset.offset(1));
+		assertThat(mismatched(image, root, left, top)).as("share of pixels unlike ImageMagick's capture")
+			.isLessThan(0.02);
+		// and the test can tell: the same comparison 12 px off is far from it
+		assertThat(mismatched(image, root, left + 12, top + 12)).isGreaterThan(0.05);
+	}
+
+	@Test
+	void aBadZoomRegionIsRefusedAndNothingRuns() throws Exception {
+		post(toolUse("toolu_11", Map.of("action", "screenshot")), 200);
+		String before = witness.text();
+		for (List<Integer> region : List.of(List.of(100, 100, 50, 150), List.of(0, 0, 2577, 10), List.of(1, 2, 3))) {
+			Map<?, ?> reply = post(List.of(toolUse("toolu_12", Map.of("action", "type", "text", "never")),
+					toolUse("toolu_13", Map.of("action", "zoom", "region", region))), 400);
+			assertThat(String.valueOf(reply.get("error"))).as("%s", region)
+				.startsWith("E_ARGS: tool_uses[1]:")
+				.endsWith("nothing ran");
+		}
+		Thread.sleep(300);
+		assertThat(witness.text()).isEqualTo(before);
+		assertThat(witness.events()).noneMatch((event) -> event.startsWith("KEYDOWN"));
+	}
+
+	/**
+	 * The share of the zoomed image's pixels that differ (by more than 24 in a channel)
+	 * from the independent capture's at the given offset.
+	 */
+	private static double mismatched(BufferedImage zoomed, BufferedImage root, int left, int top) {
+		int width = Math.min(zoomed.getWidth(), root.getWidth() - left);
+		int height = Math.min(zoomed.getHeight(), root.getHeight() - top);
+		int different = 0;
+		for (int y = 0; y < height; y++) {
+			for (int x = 0; x < width; x++) {
+				int a = zoomed.getRGB(x, y);
+				int b = root.getRGB(left + x, top + y);
+				for (int shift = 0; shift <= 16; shift += 8) {
+					if (Math.abs(((a >> shift) & 0xff) - ((b >> shift) & 0xff)) > 24) {
+						different++;
+						break;
+					}
+				}
+			}
+		}
+		return different / (double) (width * height);
+	}
+
+	@Test
 	void aToolOtherThanComputerIsRefused() throws Exception {
 		Map<?, ?> reply = post(
 				Map.of("type", "tool_use", "id", "toolu_8", "name", "bash", "input", Map.of("command", "rm -rf /")),

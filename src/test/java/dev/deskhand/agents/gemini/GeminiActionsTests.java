@@ -23,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class GeminiActionsTests {
 
+	private static final int IMAGE_WIDTH = 1440;
+
 	private static final int IMAGE_HEIGHT = 810;
 
 	private static final int PX_PER_CLICK = 100;
@@ -44,7 +46,29 @@ class GeminiActionsTests {
 						"[{action=scroll, coordinate=[500, 500], scroll_amount=6, scroll_direction=up}]"),
 				row("drag_and_drop", Map.of("x", 1, "y", 2, "destination_x", 3, "destination_y", 4),
 						"[{action=left_click_drag, coordinate=[3, 4], start_coordinate=[1, 2]}]"),
-				row("wait_5_seconds", Map.of(), "[{action=wait, duration=5}]"));
+				row("wait_5_seconds", Map.of(), "[{action=wait, duration=5}]"),
+				// the newer forms (Gemini 3.5 Flash)
+				row("click", Map.of("x", 10, "y", 20), "[{action=left_click, coordinate=[10, 20]}]"),
+				row("double_click", Map.of("x", 3, "y", 4), "[{action=double_click, coordinate=[3, 4]}]"),
+				row("triple_click", Map.of("x", 3, "y", 4), "[{action=triple_click, coordinate=[3, 4]}]"),
+				row("right_click", Map.of("x", 3, "y", 4), "[{action=right_click, coordinate=[3, 4]}]"),
+				row("middle_click", Map.of("x", 3, "y", 4), "[{action=middle_click, coordinate=[3, 4]}]"),
+				row("move", Map.of("x", 7, "y", 8), "[{action=mouse_move, coordinate=[7, 8]}]"),
+				// at the focus: no click, no clearing, Enter only when asked
+				row("type", Map.of("text", "hi"), "[{action=type, text=hi}]"),
+				row("type", Map.of("text", "hi", "press_enter", true),
+						"[{action=type, text=hi}, {action=key, text=Return}]"),
+				row("press_key", Map.of("key", "Enter"), "[{action=key, text=Enter}]"),
+				row("hotkey", Map.of("keys", List.of("Control", "Shift", "t")), "[{action=key, text=Control+Shift+t}]"),
+				row("scroll", Map.of("x", 500, "y", 400, "direction", "down", "magnitude", 800),
+						"[{action=scroll, coordinate=[500, 400], scroll_amount=6, scroll_direction=down}]"),
+				// sideways, a magnitude is a share of the width: 500 of 1440 px is 720 px
+				row("scroll", Map.of("x", 1, "y", 2, "direction", "right", "magnitude", 500),
+						"[{action=scroll, coordinate=[1, 2], scroll_amount=7, scroll_direction=right}]"),
+				row("scroll", Map.of("x", 1, "y", 2, "direction", "up"),
+						"[{action=scroll, coordinate=[1, 2], scroll_amount=6, scroll_direction=up}]"),
+				row("wait", Map.of("seconds", 3), "[{action=wait, duration=3}]"),
+				row("wait", Map.of(), "[{action=wait, duration=1}]"), row("take_screenshot", Map.of(), "[]"));
 	}
 
 	private static Object[] row(String name, Map<String, Object> args, String expected) {
@@ -54,7 +78,7 @@ class GeminiActionsTests {
 	@ParameterizedTest
 	@MethodSource("table")
 	void eachFunctionBecomesTheseBatchActions(String name, Map<String, Object> args, String expected) {
-		assertThat(GeminiActions.translate(name, args, IMAGE_HEIGHT, PX_PER_CLICK)
+		assertThat(GeminiActions.translate(name, args, IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK)
 			.actions()
 			.stream()
 			.map(TreeMap::new)
@@ -76,6 +100,30 @@ class GeminiActionsTests {
 		assertThat(covered).containsAll(arguments);
 	}
 
+	@Test
+	void everyRefusedFunctionHasARefusalRow() {
+		Set<String> refusedNames = new TreeSet<>();
+		refused().forEach((row) -> refusedNames.add((String) row[0]));
+		assertThat(refusedNames).containsAll(GeminiActions.HOLDING.keySet()).containsAll(GeminiActions.BROWSER_ONLY);
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void anIntentExplainsAStepAndChangesNothing() {
+		assertThat(GeminiActions.WITH_INTENT).isSubsetOf(GeminiActions.FIELDS.keySet());
+		for (Object[] row : table()) {
+			String name = (String) row[0];
+			if (GeminiActions.WITH_INTENT.contains(name)) {
+				Map<String, Object> args = new TreeMap<>((Map<String, Object>) row[1]);
+				args.put("intent", "open the file menu");
+				eachFunctionBecomesTheseBatchActions(name, args, (String) row[2]);
+			}
+		}
+		assertThatThrownBy(() -> GeminiActions.translate("click_at", Map.of("x", 1, "y", 2, "intent", "why"),
+				IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK))
+			.isInstanceOf(DeskhandException.class);
+	}
+
 	static List<Object[]> refused() {
 		return List.of(new Object[] { "navigate", Map.of("url", "https://example.com"), ErrorCode.E_UNSUPPORTED },
 				new Object[] { "open_web_browser", Map.of(), ErrorCode.E_UNSUPPORTED },
@@ -83,16 +131,38 @@ class GeminiActionsTests {
 				new Object[] { "click_at", Map.of("x", 1, "y", 2, "z", 3), ErrorCode.E_ARGS },
 				new Object[] { "click_at", Map.of("x", 1.5, "y", 2), ErrorCode.E_ARGS },
 				new Object[] { "scroll_at", Map.of("x", 1, "y", 2, "direction", "sideways"), ErrorCode.E_ARGS },
-				new Object[] { "scroll_at", Map.of("x", 1, "y", 2, "direction", "up", "magnitude", 5000),
+				new Object[] {
+						"scroll_at", Map.of("x", 1, "y", 2, "direction", "up", "magnitude", 5000), ErrorCode.E_ARGS },
+				new Object[] { "key_combination", Map.of("keys", " "), ErrorCode.E_ARGS },
+				new Object[] { "type_text_at", Map.of("x", 1, "y", 2, "text", "a", "press_enter", "yes"),
 						ErrorCode.E_ARGS },
-				new Object[] { "key_combination", Map.of("keys", " "), ErrorCode.E_ARGS }, new Object[] {
-						"type_text_at", Map.of("x", 1, "y", 2, "text", "a", "press_enter", "yes"), ErrorCode.E_ARGS });
+				new Object[] { "go_back", Map.of(), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "go_forward", Map.of(), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "search", Map.of(), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "mouse_down", Map.of("x", 1, "y", 2), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "mouse_up", Map.of("x", 1, "y", 2), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "key_down", Map.of("key", "shift"), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "key_up", Map.of("key", "shift"), ErrorCode.E_UNSUPPORTED },
+				new Object[] { "click", Map.of("x", 1), ErrorCode.E_ARGS },
+				new Object[] { "click", Map.of("x", 1, "y", 2, "intent", 7), ErrorCode.E_ARGS },
+				new Object[] { "type", Map.of("text", 5), ErrorCode.E_ARGS },
+				new Object[] { "type", Map.of("text", "a", "clear_before_typing", true), ErrorCode.E_ARGS },
+				new Object[] { "press_key", Map.of("key", ""), ErrorCode.E_ARGS },
+				new Object[] { "press_key", Map.of("key", "control+c"), ErrorCode.E_ARGS },
+				new Object[] { "hotkey", Map.of("keys", "control+c"), ErrorCode.E_ARGS },
+				new Object[] { "hotkey", Map.of("keys", List.of()), ErrorCode.E_ARGS },
+				new Object[] { "hotkey", Map.of("keys", List.of("control", 3)), ErrorCode.E_ARGS },
+				new Object[] { "scroll", Map.of("direction", "down"), ErrorCode.E_ARGS },
+				new Object[] { "scroll", Map.of("x", 1, "y", 2, "direction", "in"), ErrorCode.E_ARGS },
+				new Object[] { "scroll", Map.of("x", 1, "y", 2, "direction", "up", "magnitude", -1), ErrorCode.E_ARGS },
+				new Object[] { "wait", Map.of("seconds", 1.5), ErrorCode.E_ARGS },
+				new Object[] { "take_screenshot", Map.of("x", 1), ErrorCode.E_ARGS });
 	}
 
 	@ParameterizedTest
 	@MethodSource("refused")
 	void badCallsAreRefusedWithTheirCode(String name, Map<String, Object> args, ErrorCode code) {
-		assertThatThrownBy(() -> GeminiActions.translate(name, args, IMAGE_HEIGHT, PX_PER_CLICK))
+		assertThatThrownBy(() -> GeminiActions.translate(name, args, IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK))
 			.isInstanceOf(DeskhandException.class)
 			.extracting((ex) -> ((DeskhandException) ex).code())
 			.isEqualTo(code);

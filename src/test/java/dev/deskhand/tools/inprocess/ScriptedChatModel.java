@@ -18,20 +18,21 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 /**
  * A chat model without an LLM: it answers each call with the next scripted assistant
  * message (tool calls, then a final text) and records every prompt it was given, so a
- * test sees exactly what the tool loop fed back.
+ * test sees exactly what the tool loop fed back. The in-process vendor tools' tests
+ * ({@code agents.inprocess}) script it too.
  */
-final class ScriptedChatModel implements ChatModel {
+public final class ScriptedChatModel implements ChatModel {
 
 	private final Deque<AssistantMessage> script;
 
 	private final List<Prompt> prompts = new ArrayList<>();
 
-	ScriptedChatModel(AssistantMessage... script) {
+	public ScriptedChatModel(AssistantMessage... script) {
 		this.script = new ArrayDeque<>(List.of(script));
 	}
 
 	/** A turn that calls tools: each pair is a tool name and its JSON arguments. */
-	static AssistantMessage toolCalls(String... namesAndArguments) {
+	public static AssistantMessage toolCalls(String... namesAndArguments) {
 		List<AssistantMessage.ToolCall> calls = new ArrayList<>();
 		for (int i = 0; i < namesAndArguments.length; i += 2) {
 			calls.add(new AssistantMessage.ToolCall("call-" + namesAndArguments[i] + "-" + i, "function",
@@ -40,7 +41,7 @@ final class ScriptedChatModel implements ChatModel {
 		return AssistantMessage.builder().content("").toolCalls(calls).build();
 	}
 
-	static AssistantMessage answer(String text) {
+	public static AssistantMessage answer(String text) {
 		return new AssistantMessage(text);
 	}
 
@@ -64,14 +65,14 @@ final class ScriptedChatModel implements ChatModel {
 		return getDefaultOptions();
 	}
 
-	synchronized List<Prompt> prompts() {
+	public synchronized List<Prompt> prompts() {
 		return List.copyOf(this.prompts);
 	}
 
 	/**
 	 * The tool responses the tool loop put into the {@code n}th prompt (0-based) last.
 	 */
-	synchronized List<ToolResponseMessage.ToolResponse> lastToolResponses(int n) {
+	public synchronized List<ToolResponseMessage.ToolResponse> lastToolResponses(int n) {
 		List<Message> messages = this.prompts.get(n).getInstructions();
 		for (int i = messages.size() - 1; i >= 0; i--) {
 			if (messages.get(i) instanceof ToolResponseMessage tool) {
@@ -82,7 +83,7 @@ final class ScriptedChatModel implements ChatModel {
 	}
 
 	/** The names of the tools the {@code n}th prompt offered the model. */
-	synchronized List<String> toolsOffered(int n) {
+	public synchronized List<String> toolsOffered(int n) {
 		if (!(this.prompts.get(n).getOptions() instanceof ToolCallingChatOptions options)) {
 			return List.of();
 		}
