@@ -46,6 +46,7 @@ public class ToolRunner {
 		String outcome = "ok";
 		String message = null;
 		CallToolResult result = null;
+		ToolResults.forgetEncoded();
 		try {
 			result = body.get();
 			if (Boolean.TRUE.equals(result.isError())) {
@@ -67,7 +68,8 @@ public class ToolRunner {
 			return ToolResults.error(new DeskhandException(ErrorCode.E_FAIL, tool + " failed: " + ex.getMessage(), ex));
 		}
 		finally {
-			step.finish(outcome, message, imagesOf(result));
+			step.finish(outcome, message, step.recording() ? imagesOf(result) : List.of());
+			ToolResults.forgetEncoded();
 			sample.stop(Timer.builder("deskhand.tool.calls")
 				.description("Tool calls by tool and outcome (ok or an E_* code)")
 				.tag("tool", tool)
@@ -81,7 +83,10 @@ public class ToolRunner {
 		if (result != null && result.content() != null) {
 			for (McpSchema.Content content : result.content()) {
 				if (content instanceof McpSchema.ImageContent image && image.data() != null) {
-					images.add(new SentImage(Base64.getDecoder().decode(image.data()), image.mimeType()));
+					// the bytes the block was made of, else (not made here) decoded
+					byte[] bytes = ToolResults.encodedBytes(image.data());
+					images.add(new SentImage((bytes != null) ? bytes : Base64.getDecoder().decode(image.data()),
+							image.mimeType()));
 				}
 			}
 		}

@@ -264,6 +264,14 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		}
 
 		/**
+		 * Whether this call is recorded: without a recording, its images need not be
+		 * decoded for it.
+		 */
+		public boolean recording() {
+			return this.recorder != null;
+		}
+
+		/**
 		 * @param outcome {@code ok} or an {@code E_*} code
 		 * @param message the error's message, {@code null} when it went well
 		 * @param sent the images the result carries, in order

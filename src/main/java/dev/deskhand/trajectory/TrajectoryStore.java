@@ -34,6 +34,7 @@ import java.util.zip.ZipOutputStream;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -329,9 +330,10 @@ public final class TrajectoryStore {
 		return ref;
 	}
 
-	// Reads the header only: no decode on the writer thread.
-	private static int[] dimensions(byte[] bytes) {
-		try (ImageInputStream in = ImageIO.createImageInputStream(new java.io.ByteArrayInputStream(bytes))) {
+	// Reads the header only: no decode on the writer thread. From memory: ImageIO's own
+	// stream for an InputStream caches it in a temporary file, one a screenshot.
+	static int[] dimensions(byte[] bytes) {
+		try (ImageInputStream in = new MemoryCacheImageInputStream(new java.io.ByteArrayInputStream(bytes))) {
 			var readers = ImageIO.getImageReaders(in);
 			if (!readers.hasNext()) {
 				return new int[] { 0, 0 };

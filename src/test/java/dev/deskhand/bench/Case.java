@@ -26,7 +26,9 @@ record Case(String key, String name, Group group, Source source, int chars, Runn
 
 		SCREENSHOT, MOVE, CLICK, TYPE_ASCII, TYPE_UNICODE,
 		/** What every call costs before any tool runs; no peer does this. */
-		FLOOR
+		FLOOR,
+		/** A batch of input actions and the screenshot after it. */
+		BATCH
 
 	}
 

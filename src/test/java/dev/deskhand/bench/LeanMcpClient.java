@@ -79,7 +79,7 @@ final class LeanMcpClient implements AutoCloseable {
 	}
 
 	static LeanMcpClient connect(int port) {
-		LeanMcpClient client = new LeanMcpClient("127.0.0.1", port);
+		LeanMcpClient client = plain(port);
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("protocolVersion", PROTOCOL);
 		params.put("capabilities", Map.of());
@@ -87,6 +87,35 @@ final class LeanMcpClient implements AutoCloseable {
 		client.request("initialize", params);
 		client.notify("notifications/initialized");
 		return client;
+	}
+
+	/**
+	 * A client that has not initialized an MCP session: for the plain JSON endpoints on
+	 * the same port ({@link #post}), over the same kind of connection.
+	 */
+	static LeanMcpClient plain(int port) {
+		return new LeanMcpClient("127.0.0.1", port);
+	}
+
+	/**
+	 * One JSON request to another path of the agents' port (the vendor endpoints), as an
+	 * agent loop's HTTP stack sends it.
+	 * @param headers extra request headers (e.g. {@code Deskhand-Session})
+	 * @return the status, the response headers and the parsed JSON body
+	 */
+	Posted post(String path, Object body, Map<String, String> headers) {
+		Response response = exchange("POST", path, this.json.writeValueAsBytes(body), headers);
+		return new Posted(response.status(), response.headers(), this.json.readTree(response.body()));
+	}
+
+	/**
+	 * A plain JSON answer.
+	 *
+	 * @param status the HTTP status
+	 * @param headers the response headers, names in lower case
+	 * @param body the parsed body
+	 */
+	record Posted(int status, Map<String, String> headers, JsonNode body) {
 	}
 
 	void ping() {
@@ -112,7 +141,7 @@ final class LeanMcpClient implements AutoCloseable {
 		message.put("id", id);
 		message.put("method", method);
 		message.put("params", params);
-		Response response = exchange("POST", this.json.writeValueAsBytes(message));
+		Response response = exchange("POST", "/mcp", this.json.writeValueAsBytes(message), Map.of());
 		if (response.status() != 200) {
 			throw new AssertionError(method + ": HTTP " + response.status() + ": " + response.text());
 		}
@@ -130,7 +159,8 @@ final class LeanMcpClient implements AutoCloseable {
 	 * A notification has no response message: the server answers 202 Accepted, no body.
 	 */
 	private void notify(String method) {
-		Response response = exchange("POST", this.json.writeValueAsBytes(Map.of("jsonrpc", "2.0", "method", method)));
+		Response response = exchange("POST", "/mcp",
+				this.json.writeValueAsBytes(Map.of("jsonrpc", "2.0", "method", method)), Map.of());
 		if (response.status() / 100 != 2) {
 			throw new AssertionError(method + ": HTTP " + response.status() + ": " + response.text());
 		}
@@ -142,8 +172,8 @@ final class LeanMcpClient implements AutoCloseable {
 	 * One request and its response; on a kept-alive connection the server closed
 	 * meanwhile, once more on a new one.
 	 */
-	private Response exchange(String method, byte[] body) {
-		byte[] request = request(method, body);
+	private Response exchange(String method, String path, byte[] body, Map<String, String> headers) {
+		byte[] request = request(method, path, body, headers);
 		boolean reused = this.socket != null;
 		try {
 			return send(request);
@@ -184,9 +214,11 @@ final class LeanMcpClient implements AutoCloseable {
 	 * Head and body in one array, so that one write sends them: no small segment waits
 	 * for the next.
 	 */
-	private byte[] request(String method, byte[] body) {
+	private byte[] request(String method, String path, byte[] body, Map<String, String> headers) {
 		StringBuilder head = new StringBuilder(256).append(method)
-			.append(" /mcp HTTP/1.1\r\nHost: ")
+			.append(' ')
+			.append(path)
+			.append(" HTTP/1.1\r\nHost: ")
 			.append(this.host)
 			.append(':')
 			.append(this.port)
@@ -194,7 +226,8 @@ final class LeanMcpClient implements AutoCloseable {
 			.append("Content-Length: ")
 			.append(body.length)
 			.append("\r\n");
-		if (this.session != null) {
+		headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+		if (this.session != null && "/mcp".equals(path)) {
 			head.append("Mcp-Session-Id: ")
 				.append(this.session)
 				.append("\r\nMCP-Protocol-Version: ")
@@ -466,7 +499,7 @@ final class LeanMcpClient implements AutoCloseable {
 	public void close() {
 		try {
 			if (this.session != null) {
-				exchange("DELETE", new byte[0]);
+				exchange("DELETE", "/mcp", new byte[0], Map.of());
 			}
 		}
 		catch (RuntimeException ex) {

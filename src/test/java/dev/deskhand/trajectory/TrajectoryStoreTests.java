@@ -22,6 +22,18 @@ class TrajectoryStoreTests {
 	Path dir;
 
 	@Test
+	void anImagesSizeIsReadFromItsHeaderInMemory() throws Exception {
+		for (String format : List.of("png", "jpeg")) {
+			java.awt.image.BufferedImage picture = new java.awt.image.BufferedImage(37, 21,
+					java.awt.image.BufferedImage.TYPE_INT_RGB);
+			java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+			javax.imageio.ImageIO.write(picture, format, bytes);
+			assertThat(TrajectoryStore.dimensions(bytes.toByteArray())).as(format).containsExactly(37, 21);
+		}
+		assertThat(TrajectoryStore.dimensions(new byte[] { 1, 2, 3 })).containsExactly(0, 0);
+	}
+
+	@Test
 	void overMaxBytesTheLeastRecentlyWrittenSessionsGoFirst() throws Exception {
 		TrajectoryStore store = new TrajectoryStore(this.dir, 25_000, Duration.ofDays(7), Clock.systemUTC());
 		store.append("s-a", "alice", "a", step(), image(10_000, 1), null, List.of());
