@@ -395,6 +395,22 @@ public final class TestDesktop implements AutoCloseable {
 	}
 
 	/**
+	 * Stops openbox with SIGSTOP, as a window manager busy under load: it answers
+	 * nothing, and pointer events it grabbed wait in the server, until
+	 * {@link #continueWindowManager()}. Private desktops only.
+	 */
+	public void stopWindowManager() {
+		requirePrivate();
+		this.session.signalOpenbox("STOP");
+	}
+
+	/** Lets openbox stopped by {@link #stopWindowManager()} run again (SIGCONT). */
+	public void continueWindowManager() {
+		requirePrivate();
+		this.session.signalOpenbox("CONT");
+	}
+
+	/**
 	 * Kills the X server with SIGKILL, as a crash would; openbox goes with it. Private
 	 * desktops only.
 	 */

@@ -192,6 +192,13 @@ final class XvfbSession {
 			.requireSuccess("kill -" + signal);
 	}
 
+	/** Sends openbox a signal by name ({@code STOP}, {@code CONT}) and waits for kill. */
+	void signalOpenbox(String signal) {
+		new CommandRunner(Map.of())
+			.run(Duration.ofSeconds(10), null, List.of("kill", "-" + signal, Long.toString(this.openbox.pid())))
+			.requireSuccess("kill -" + signal);
+	}
+
 	/**
 	 * SIGKILLs Xvfb, as a crash would, and waits until it is gone; openbox then exits.
 	 */

@@ -1,6 +1,11 @@
 package dev.deskhand.platform.linux.x11;
 
+import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -16,6 +21,20 @@ import dev.deskhand.platform.ScrollDirection;
  * when a call returns (not that an app has handled them).
  */
 final class X11PointerDriver implements PointerDriver {
+
+	private static final Logger logger = LoggerFactory.getLogger(X11PointerDriver.class);
+
+	/**
+	 * How long a click waits for the window manager to let it through: a manager stuck
+	 * for longer is broken, and the click goes on rather than hang the queue.
+	 */
+	static final Duration RELEASE_WAIT = Duration.ofSeconds(1);
+
+	/** {@code XQueryPointer} mask bit of button 1; buttons 2-5 follow. */
+	private static final int BUTTON1_MASK = 1 << 8;
+
+	/** Buttons past 5 (horizontal wheel) have no bit in the mask. */
+	private static final int LAST_MASKED_BUTTON = 5;
 
 	private final X11SharedConnection input;
 
@@ -54,6 +73,7 @@ final class X11PointerDriver implements PointerDriver {
 			connection.fakeButton(number, false);
 			try {
 				connection.syncAndCheck("releasing mouse button " + number);
+				awaitReleased(connection, number);
 			}
 			finally {
 				this.held.buttonUp(number);
@@ -81,9 +101,34 @@ final class X11PointerDriver implements PointerDriver {
 			connection.fakeButton(number, false);
 			connection
 				.syncAndCheck("clicking mouse button " + number + ((at != null) ? " at " + at.x() + "," + at.y() : ""));
+			awaitReleased(connection, number);
 			this.held.buttonUp(number);
 			return null;
 		});
+	}
+
+	/**
+	 * Waits until the server has processed the button's release, at most
+	 * {@link #RELEASE_WAIT}. A window manager that takes clicks on a window to focus it
+	 * (openbox does) grabs the press synchronously: the pointer's events then wait in the
+	 * server until it lets them go, while the keyboard's do not. Under load that takes
+	 * long enough for keys typed after a click to reach the window before the click, and
+	 * for a later move to come before the release. XSync only says the server has the
+	 * events; the button's state in {@code XQueryPointer} says it has processed them.
+	 */
+	private static void awaitReleased(X11Connection connection, int number) {
+		if (number > LAST_MASKED_BUTTON) {
+			return;
+		}
+		int mask = BUTTON1_MASK << (number - 1);
+		long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
+		while ((connection.queryPointer().mask() & mask) != 0) {
+			if (System.nanoTime() > deadline) {
+				logger.debug("button {} still shows as down after {}; going on", number, RELEASE_WAIT);
+				return;
+			}
+			LockSupport.parkNanos(1_000_000);
+		}
 	}
 
 	@Override

@@ -181,6 +181,70 @@ class X11DesktopDriverLiveTests {
 		}
 	}
 
+	/**
+	 * openbox grabs a press on a window synchronously (to focus it) and holds the
+	 * pointer's events until it lets them through; a window manager slow under load then
+	 * let keys typed after a click reach the window before the click, and a later move
+	 * come before its release. A click waits for its release to be processed.
+	 */
+	@Test
+	void aClickHeldByABusyWindowManagerStillComesBeforeTheKeysTypedAfterIt() throws Exception {
+		try (TestDesktop own = TestDesktop.start("1280x720x24");
+				X11DesktopDriver ownDriver = X11DesktopDriver.connect(own.display())) {
+			WitnessWindow window = WitnessWindow.open(own, "x11-busy-wm-witness", 100, 100, 600, 400);
+			try {
+				window.focus();
+				ScreenRect area = window.bounds();
+				Point target = new Point(area.x() + 200, area.y() + 150);
+				window.clearEvents();
+				own.stopWindowManager();
+				Thread resume = new Thread(() -> {
+					try {
+						Thread.sleep(200);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+					own.continueWindowManager();
+				});
+				resume.start();
+				try {
+					ownDriver.pointer().click(target, MouseButton.LEFT);
+					ownDriver.pointer().moveTo(target.x() + 150, target.y() + 100);
+					ownDriver.keyboard().typeText("k");
+				}
+				finally {
+					resume.join();
+				}
+				window.awaitEvent((event) -> event.startsWith("KEYDOWN code=K"), WAIT);
+				List<String> events = window.events();
+				int press = indexOf(events, "PRESS button=1");
+				int release = indexOf(events, "RELEASE button=1");
+				int key = indexOf(events, "KEYDOWN code=K");
+				assertThat(press).as("%s", events).isNotNegative();
+				assertThat(release).as("%s", events).isGreaterThan(press).isLessThan(key);
+				for (int index : new int[] { press, release }) {
+					Map<String, String> fields = WitnessWindow.fields(events.get(index));
+					assertThat(fields.get("x")).as(events.get(index)).isEqualTo(Integer.toString(target.x()));
+					assertThat(fields.get("y")).as(events.get(index)).isEqualTo(Integer.toString(target.y()));
+				}
+				assertThat(own.buttonsDownMask()).isZero();
+			}
+			finally {
+				window.close();
+			}
+		}
+	}
+
+	private static int indexOf(List<String> events, String prefix) {
+		for (int i = 0; i < events.size(); i++) {
+			if (events.get(i).startsWith(prefix)) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
 	@Test
 	void buttonsLandOnTheWitnessAtTheScreenPoint() {
 		Point point = insideWitness(140, 90);
