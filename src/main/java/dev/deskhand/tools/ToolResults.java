@@ -76,29 +76,9 @@ final class ToolResults {
 	}
 
 	static McpSchema.ImageContent imageContent(Screenshot shot) {
-		String data = Base64.getEncoder().encodeToString(shot.image());
-		ENCODED.set(new Encoded(data, shot.image()));
-		return McpSchema.ImageContent.builder(data, shot.format().mimeType()).build();
-	}
-
-	/**
-	 * The bytes of an image block this thread made last, when {@code data} is that
-	 * block's very string: the trajectory records what a call sent, and decoding a
-	 * screenshot's base64 again took 0.5-0.6 ms. Otherwise {@code null}.
-	 */
-	static byte[] encodedBytes(String data) {
-		Encoded last = ENCODED.get();
-		return (last != null && last.data() == data) ? last.bytes() : null;
-	}
-
-	/** Forgets the last image block this thread made: ToolRunner, around each call. */
-	static void forgetEncoded() {
-		ENCODED.remove();
-	}
-
-	private static final ThreadLocal<Encoded> ENCODED = new ThreadLocal<>();
-
-	private record Encoded(String data, byte[] bytes) {
+		return McpSchema.ImageContent
+			.builder(Base64.getEncoder().encodeToString(shot.image()), shot.format().mimeType())
+			.build();
 	}
 
 	static Map<String, Object> describe(Screenshot shot, Map<String, ?> extra) {

@@ -46,7 +46,6 @@ public class ToolRunner {
 		String outcome = "ok";
 		String message = null;
 		CallToolResult result = null;
-		ToolResults.forgetEncoded();
 		try {
 			result = body.get();
 			if (Boolean.TRUE.equals(result.isError())) {
@@ -69,7 +68,6 @@ public class ToolRunner {
 		}
 		finally {
 			step.finish(outcome, message, step.recording() ? imagesOf(result) : List.of());
-			ToolResults.forgetEncoded();
 			sample.stop(Timer.builder("deskhand.tool.calls")
 				.description("Tool calls by tool and outcome (ok or an E_* code)")
 				.tag("tool", tool)
@@ -83,10 +81,7 @@ public class ToolRunner {
 		if (result != null && result.content() != null) {
 			for (McpSchema.Content content : result.content()) {
 				if (content instanceof McpSchema.ImageContent image && image.data() != null) {
-					// the bytes the block was made of, else (not made here) decoded
-					byte[] bytes = ToolResults.encodedBytes(image.data());
-					images.add(new SentImage((bytes != null) ? bytes : Base64.getDecoder().decode(image.data()),
-							image.mimeType()));
+					images.add(new SentImage(Base64.getDecoder().decode(image.data()), image.mimeType()));
 				}
 			}
 		}
