@@ -72,7 +72,10 @@ public class GeminiComputer {
 		for (int i = 0; i < calls.size(); i++) {
 			try {
 				Call call = parse(calls.get(i), geometry);
-				actions.addAll(this.batches.parse(session.handle(), display, call.step().actions()));
+				if (!call.step().actions().isEmpty()) {
+					// take_screenshot has none: the screenshot after the calls answers it
+					actions.addAll(this.batches.parse(session.handle(), display, call.step().actions()));
+				}
 				endsOf.add(actions.size());
 				parsed.add(call);
 				if (call.explanation() != null) {

@@ -166,6 +166,32 @@ class GeminiComputerLiveTests {
 	}
 
 	@Test
+	void theOtherButtonsAndAScreenshotCallLandOnTheGrid() throws Exception {
+		post(List.of(), 200);
+		ScreenRect area = witness.bounds();
+		int desktopX = area.x() + 611;
+		int desktopY = area.y() + 389;
+		int gridX = (int) Math.round(desktopX * 1000.0 / WIDTH);
+		int gridY = (int) Math.round(desktopY * 1000.0 / HEIGHT);
+		Map<String, Object> point = Map.of("x", gridX, "y", gridY);
+		Map<?, ?> reply = post(List.of(call("move", point), call("right_click", point), call("double_click", point),
+				call("take_screenshot", Map.of("intent", "look again"))), 200);
+
+		List<?> responses = (List<?>) reply.get("function_responses");
+		assertThat(responses).allSatisfy((entry) -> assertThat(response(entry).get("status")).isEqualTo("done"));
+		assertThat(image((List<?>) ((Map<?, ?>) responses.get(3)).get("parts")).getWidth()).isEqualTo(1440);
+		Map<String, String> right = WitnessWindow
+			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=3"), WAIT));
+		assertThat(Integer.parseInt(right.get("x"))).isCloseTo(desktopX, Offset.offset(2));
+		assertThat(Integer.parseInt(right.get("y"))).isCloseTo(desktopY, Offset.offset(2));
+		List<String> lefts = witness.awaitEvents((event) -> event.startsWith("PRESS button=1"), 2, WAIT);
+		for (String left : lefts) {
+			assertThat(Integer.parseInt(WitnessWindow.fields(left).get("x"))).isCloseTo(desktopX, Offset.offset(2));
+		}
+		assertThat(desktop.buttonsDownMask()).isZero();
+	}
+
+	@Test
 	void aSafetyDecisionWaitsForAPersonAndADenialRunsNothing() throws Exception {
 		post(List.of(), 200);
 		ScreenRect area = witness.bounds();
