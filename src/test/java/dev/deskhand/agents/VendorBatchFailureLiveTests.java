@@ -22,11 +22,9 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
@@ -40,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 import dev.deskhand.trajectory.TrajectoryVerifier;
 
@@ -79,7 +78,9 @@ class VendorBatchFailureLiveTests {
 	@TempDir
 	static Path dir;
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared, "Deskhand vendor batch witness",
+			200, 150, 800, 500);
 
 	@LocalServerPort
 	private int port;
@@ -97,24 +98,6 @@ class VendorBatchFailureLiveTests {
 		registry.add("deskhand.trajectory.dir", () -> dir.resolve("trajectories").toString());
 	}
 
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand vendor batch witness", 200, 150, 800, 500);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focus() {
-		witness.focus();
-		witness.clearEvents();
-	}
-
 	@AfterEach
 	void rearm() {
 		operator().send("POST", "/actuator/failsafe", "{\"action\":\"reset\"}");
@@ -122,10 +105,14 @@ class VendorBatchFailureLiveTests {
 		operator().revokeAllSessions();
 	}
 
+	private static WitnessWindow witness() {
+		return WITNESS.window();
+	}
+
 	@Test
 	void openAiATripDuringTheMiddleWaitLeavesTheTypingUnexecutedAndNothingHeld() throws Exception {
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		// the openai profile sends the 1920x1080 desktop 1:1
 		int x = area.x() + 400;
 		int y = area.y() + 250;
@@ -134,7 +121,7 @@ class VendorBatchFailureLiveTests {
 						List.of(Map.of("type", "click", "x", x, "y", y), Map.of("type", "wait"),
 								Map.of("type", "type", "text", "never"))));
 		// the click is over (the witness got its release): the 2 s wait runs
-		witness.awaitEvent((event) -> event.startsWith("RELEASE button=1"), WAIT);
+		witness().awaitEvent((event) -> event.startsWith("RELEASE button=1"), WAIT);
 		trip();
 
 		JsonNode output = reply.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
@@ -171,8 +158,8 @@ class VendorBatchFailureLiveTests {
 
 	@Test
 	void geminiATripDuringTheMiddleWaitLeavesTheTypingUnexecutedAndNothingHeld() throws Exception {
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		// the 0-999 grid over the 1920x1080 screenshot; each test clicks its own spot,
 		// so that one test's click is never the second of a double click with the last
 		int x = (area.x() + 480) * 1000 / 1920;
@@ -182,7 +169,7 @@ class VendorBatchFailureLiveTests {
 						List.of(Map.of("name", "click_at", "args", Map.of("x", x, "y", y)),
 								Map.of("name", "wait_5_seconds", "args", Map.of()), Map.of("name", "type_text_at",
 										"args", Map.of("x", x, "y", y, "text", "never", "press_enter", false)))));
-		witness.awaitEvent((event) -> event.startsWith("RELEASE button=1"), WAIT);
+		witness().awaitEvent((event) -> event.startsWith("RELEASE button=1"), WAIT);
 		trip();
 
 		JsonNode responses = reply.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)
@@ -202,8 +189,8 @@ class VendorBatchFailureLiveTests {
 
 	@Test
 	void anthropicATripWhileAKeyIsHeldReleasesItAndLeavesTheNextToolUseUnexecuted() throws Exception {
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		// the default profile sends the 1920x1080 desktop as 1280x720
 		int x = (area.x() + 560) * 2 / 3;
 		int y = (area.y() + 350) * 2 / 3;
@@ -226,21 +213,21 @@ class VendorBatchFailureLiveTests {
 		assertThat(results.get(2).path("content").get(0).path("text").asString()).startsWith("not executed");
 
 		assertNothingHeld();
-		assertThat(witness.events()).anyMatch((event) -> event.startsWith("KEYUP") && event.contains("Shift"));
+		assertThat(witness().events()).anyMatch((event) -> event.startsWith("KEYUP") && event.contains("Shift"));
 		assertTheNextThingTheWitnessGotIsTheMarker(before, 1);
 	}
 
 	@Test
 	void anOpenAiRequestIsAStepOfItsSessionsRecordWithItsTypedTextRedacted() throws Exception {
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		JsonNode output = postAsync("/agents/openai/computer",
 				Map.of("type", "computer_call", "call_id", "call_rec", "actions",
 						List.of(Map.of("type", "click", "x", area.x() + 300, "y", area.y() + 200),
 								Map.of("type", "type", "text", SECRET))))
 			.get(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
 		assertThat(output.path("deskhand").path("executed").asInt()).as("%s", output.path("deskhand")).isEqualTo(2);
-		witness.awaitText(before + SECRET, WAIT);
+		witness().awaitText(before + SECRET, WAIT);
 		String session = output.path("deskhand_session").asString();
 
 		JsonNode step = lastStep(session, 1);
@@ -326,11 +313,11 @@ class VendorBatchFailureLiveTests {
 	 * the batch's later actions run, their events would have come before it.
 	 */
 	private static void assertTheNextThingTheWitnessGotIsTheMarker(String textBefore, int presses) {
-		witness.focus();
+		witness().focus();
 		TestDesktop.shared().run(WAIT, "xdotool", "type", "--delay", "20", "Q");
-		witness.awaitText(textBefore + "Q", WAIT);
-		assertThat(witness.text()).isEqualTo(textBefore + "Q");
-		assertThat(witness.events().stream().filter((event) -> event.startsWith("PRESS button="))).as("presses")
+		witness().awaitText(textBefore + "Q", WAIT);
+		assertThat(witness().text()).isEqualTo(textBefore + "Q");
+		assertThat(witness().events().stream().filter((event) -> event.startsWith("PRESS button="))).as("presses")
 			.hasSize(presses);
 	}
 

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -109,6 +110,27 @@ public final class TestDesktop implements AutoCloseable {
 			throw new IllegalArgumentException("geometry must look like 3840x1080x24, not " + geometry);
 		}
 		return launch(geometry, false);
+	}
+
+	/**
+	 * A private desktop of {@code geometry} started on the first {@link Supplier#get()}
+	 * and stopped when the JVM exits: for a test class whose Spring context needs the
+	 * display (a {@code @DynamicPropertySource}) before its {@code @BeforeAll} runs.
+	 */
+	public static Supplier<TestDesktop> onFirstUse(String geometry) {
+		return new Supplier<>() {
+
+			private TestDesktop desktop;
+
+			@Override
+			public synchronized TestDesktop get() {
+				if (this.desktop == null) {
+					this.desktop = start(geometry);
+				}
+				return this.desktop;
+			}
+
+		};
 	}
 
 	private static TestDesktop launch(String geometry, boolean isShared) {

@@ -10,14 +10,13 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import javax.imageio.ImageIO;
 
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
@@ -27,6 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,9 +54,11 @@ class AnthropicComputerLiveTests {
 
 	private static final double SCALE = 3840.0 / 2576;
 
-	private static TestDesktop desktop;
+	private static final Supplier<TestDesktop> DESKTOP = TestDesktop.onFirstUse("3840x2160x24");
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(DESKTOP, "Deskhand Anthropic witness", 1500, 900, 1200,
+			800);
 
 	private static String session;
 
@@ -67,34 +69,11 @@ class AnthropicComputerLiveTests {
 
 	@DynamicPropertySource
 	static void display(DynamicPropertyRegistry registry) {
-		registry.add("deskhand.display.name", () -> uhd().display());
+		registry.add("deskhand.display.name", () -> DESKTOP.get().display());
 	}
 
-	static synchronized TestDesktop uhd() {
-		if (desktop == null) {
-			desktop = TestDesktop.start("3840x2160x24");
-			TestDesktop started = desktop;
-			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-		}
-		return desktop;
-	}
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(uhd(), "Deskhand Anthropic witness", 1500, 900, 1200, 800);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focus() {
-		witness.focus();
-		witness.clearEvents();
+	private static WitnessWindow witness() {
+		return WITNESS.window();
 	}
 
 	@Test
@@ -107,8 +86,8 @@ class AnthropicComputerLiveTests {
 		assertThat(shot.getWidth()).isEqualTo(2576);
 		assertThat(shot.getHeight()).isEqualTo(1449);
 
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 417;
 		int desktopY = area.y() + 283;
 		int x = (int) Math.round(desktopX / SCALE);
@@ -123,25 +102,25 @@ class AnthropicComputerLiveTests {
 		assertThat(image(result(reply, 1)).getWidth()).isEqualTo(2576);
 		assertThat(String.valueOf(result(reply, 2).get("content"))).contains("X=" + x + ",Y=" + y);
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, Offset.offset(2));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, Offset.offset(2));
-		witness.awaitText(before + "hd", WAIT);
-		assertThat(desktop.keysDown()).isEmpty();
-		assertThat(desktop.buttonsDownMask()).isZero();
+		witness().awaitText(before + "hd", WAIT);
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
 	}
 
 	@Test
 	void aMalformedBlockInTheMiddleRunsNoneOfThem() throws Exception {
-		String before = witness.text();
+		String before = witness().text();
 		Map<?, ?> reply = post(List.of(toolUse("toolu_5", Map.of("action", "type", "text", "never")),
 				toolUse("toolu_6", Map.of("action", "key", "text", "NOSUCHKEY")),
 				toolUse("toolu_7", Map.of("action", "left_click", "coordinate", List.of(10, 10)))), 400);
 
 		assertThat(String.valueOf(reply.get("error"))).startsWith("E_ARGS: tool_uses[1]:").endsWith("nothing ran");
 		Thread.sleep(300);
-		assertThat(witness.text()).isEqualTo(before);
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("PRESS"));
+		assertThat(witness().text()).isEqualTo(before);
+		assertThat(witness().events()).noneMatch((event) -> event.startsWith("PRESS"));
 	}
 
 	@Test
@@ -149,7 +128,7 @@ class AnthropicComputerLiveTests {
 		post(toolUse("toolu_9", Map.of("action", "screenshot")), 200);
 		// the witness window's top-left corner: the frame, the desktop behind it and the
 		// text area meet there, so a region off by a few pixels shows other pixels
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int x0 = (int) ((area.x() - 60) / SCALE);
 		int y0 = (int) ((area.y() - 40) / SCALE);
 		int x1 = x0 + 140;
@@ -159,7 +138,7 @@ class AnthropicComputerLiveTests {
 		Map<?, ?> zoomed = result(reply, 0);
 		assertThat(zoomed.get("is_error")).as("%s", zoomed.get("content")).isEqualTo(false);
 		BufferedImage image = image(zoomed);
-		BufferedImage root = desktop.importRoot();
+		BufferedImage root = DESKTOP.get().importRoot();
 		// the region covers these desktop pixels, shown 1:1 (it is far under the budget)
 		int left = (int) Math.floor(x0 * SCALE);
 		int top = (int) Math.floor(y0 * SCALE);
@@ -174,7 +153,7 @@ class AnthropicComputerLiveTests {
 	@Test
 	void aBadZoomRegionIsRefusedAndNothingRuns() throws Exception {
 		post(toolUse("toolu_11", Map.of("action", "screenshot")), 200);
-		String before = witness.text();
+		String before = witness().text();
 		for (List<Integer> region : List.of(List.of(100, 100, 50, 150), List.of(0, 0, 2577, 10), List.of(1, 2, 3))) {
 			Map<?, ?> reply = post(List.of(toolUse("toolu_12", Map.of("action", "type", "text", "never")),
 					toolUse("toolu_13", Map.of("action", "zoom", "region", region))), 400);
@@ -183,8 +162,8 @@ class AnthropicComputerLiveTests {
 				.endsWith("nothing ran");
 		}
 		Thread.sleep(300);
-		assertThat(witness.text()).isEqualTo(before);
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("KEYDOWN"));
+		assertThat(witness().text()).isEqualTo(before);
+		assertThat(witness().events()).noneMatch((event) -> event.startsWith("KEYDOWN"));
 	}
 
 	/**

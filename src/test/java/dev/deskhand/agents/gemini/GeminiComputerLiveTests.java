@@ -13,14 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import javax.imageio.ImageIO;
 
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -34,6 +33,7 @@ import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,9 +73,10 @@ class GeminiComputerLiveTests {
 
 	private static final int HEIGHT = 1080;
 
-	private static TestDesktop desktop;
+	private static final Supplier<TestDesktop> DESKTOP = TestDesktop.onFirstUse(WIDTH + "x" + HEIGHT + "x24");
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(DESKTOP, "Deskhand Gemini witness", 500, 250, 900, 600);
 
 	private static String session;
 
@@ -89,34 +90,11 @@ class GeminiComputerLiveTests {
 
 	@DynamicPropertySource
 	static void display(DynamicPropertyRegistry registry) {
-		registry.add("deskhand.display.name", () -> fullHd().display());
+		registry.add("deskhand.display.name", () -> DESKTOP.get().display());
 	}
 
-	static synchronized TestDesktop fullHd() {
-		if (desktop == null) {
-			desktop = TestDesktop.start(WIDTH + "x" + HEIGHT + "x24");
-			TestDesktop started = desktop;
-			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-		}
-		return desktop;
-	}
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(fullHd(), "Deskhand Gemini witness", 500, 250, 900, 600);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focus() {
-		witness.focus();
-		witness.clearEvents();
+	private static WitnessWindow witness() {
+		return WITNESS.window();
 	}
 
 	@Test
@@ -127,8 +105,8 @@ class GeminiComputerLiveTests {
 		assertThat(shot.getWidth()).isEqualTo(1440);
 		assertThat(shot.getHeight()).isEqualTo(810);
 
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 331;
 		int desktopY = area.y() + 207;
 		// the grid is normalised to the screen: one cell is 1.92 x 1.08 desktop pixels
@@ -151,24 +129,24 @@ class GeminiComputerLiveTests {
 		assertThat(image((List<?>) ((Map<?, ?>) responses.get(4)).get("parts")).getWidth()).isEqualTo(1440);
 
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, Offset.offset(2));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, Offset.offset(2));
 		// Enter after "gem" only: the second type was not asked to press it
-		witness.awaitText(before + "gem\nini", WAIT);
-		String chord = witness.awaitEvent((event) -> event.startsWith("KEYDOWN code=K"), WAIT);
+		witness().awaitText(before + "gem\nini", WAIT);
+		String chord = witness().awaitEvent((event) -> event.startsWith("KEYDOWN code=K"), WAIT);
 		assertThat(WitnessWindow.fields(chord).get("mods")).isEqualTo("Ctrl+Shift");
-		witness.awaitEvents((event) -> event.startsWith("WHEEL rotation=1"), 4, WAIT);
+		witness().awaitEvents((event) -> event.startsWith("WHEEL rotation=1"), 4, WAIT);
 		Thread.sleep(300);
-		assertThat(witness.events().stream().filter((event) -> event.startsWith("WHEEL"))).hasSize(4);
-		assertThat(desktop.keysDown()).isEmpty();
-		assertThat(desktop.buttonsDownMask()).isZero();
+		assertThat(witness().events().stream().filter((event) -> event.startsWith("WHEEL"))).hasSize(4);
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
 	}
 
 	@Test
 	void theOtherButtonsAndAScreenshotCallLandOnTheGrid() throws Exception {
 		post(List.of(), 200);
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 611;
 		int desktopY = area.y() + 389;
 		int gridX = (int) Math.round(desktopX * 1000.0 / WIDTH);
@@ -181,20 +159,20 @@ class GeminiComputerLiveTests {
 		assertThat(responses).allSatisfy((entry) -> assertThat(response(entry).get("status")).isEqualTo("done"));
 		assertThat(image((List<?>) ((Map<?, ?>) responses.get(3)).get("parts")).getWidth()).isEqualTo(1440);
 		Map<String, String> right = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=3"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=3"), WAIT));
 		assertThat(Integer.parseInt(right.get("x"))).isCloseTo(desktopX, Offset.offset(2));
 		assertThat(Integer.parseInt(right.get("y"))).isCloseTo(desktopY, Offset.offset(2));
-		List<String> lefts = witness.awaitEvents((event) -> event.startsWith("PRESS button=1"), 2, WAIT);
+		List<String> lefts = witness().awaitEvents((event) -> event.startsWith("PRESS button=1"), 2, WAIT);
 		for (String left : lefts) {
 			assertThat(Integer.parseInt(WitnessWindow.fields(left).get("x"))).isCloseTo(desktopX, Offset.offset(2));
 		}
-		assertThat(desktop.buttonsDownMask()).isZero();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
 	}
 
 	@Test
 	void aSafetyDecisionWaitsForAPersonAndADenialRunsNothing() throws Exception {
 		post(List.of(), 200);
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 250;
 		int desktopY = area.y() + 150;
 		int gridX = (int) Math.round(desktopX * 1000.0 / WIDTH);
@@ -203,7 +181,7 @@ class GeminiComputerLiveTests {
 		flagged.put("safety_decision",
 				Map.of("decision", "require_confirmation", "explanation", "The page asks to accept its cookies."));
 		List<Map<String, Object>> calls = List.of(call("click", flagged), call("type", Map.of("text", "unsafe")));
-		String before = witness.text();
+		String before = witness().text();
 
 		CompletableFuture<Map<?, ?>> denied = CompletableFuture.supplyAsync(() -> post(calls, 200));
 		PendingApproval pending = awaitPending();
@@ -215,8 +193,8 @@ class GeminiComputerLiveTests {
 		assertThat(response(refused.get(0)).containsKey("safety_acknowledgement")).isFalse();
 		assertThat(response(refused.get(1)).get("status")).isEqualTo("not_executed");
 		Thread.sleep(300);
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("PRESS") || event.startsWith("KEYDOWN"));
-		assertThat(witness.text()).isEqualTo(before);
+		assertThat(witness().events()).noneMatch((event) -> event.startsWith("PRESS") || event.startsWith("KEYDOWN"));
+		assertThat(witness().text()).isEqualTo(before);
 
 		CompletableFuture<Map<?, ?>> approved = CompletableFuture.supplyAsync(() -> post(calls, 200));
 		this.approvals.decide(awaitPending().id(), new Decision(true, Decision.Scope.ONCE, "operator"));
@@ -225,11 +203,11 @@ class GeminiComputerLiveTests {
 		assertThat(response(done.get(0)).get("safety_acknowledgement")).isEqualTo("true");
 		assertThat(response(done.get(1)).containsKey("safety_acknowledgement")).isFalse();
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, Offset.offset(2));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, Offset.offset(2));
-		witness.awaitText(before + "unsafe", WAIT);
-		assertThat(desktop.keysDown()).isEmpty();
+		witness().awaitText(before + "unsafe", WAIT);
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
 	}
 
 	@Test
@@ -238,7 +216,7 @@ class GeminiComputerLiveTests {
 		Map<?, ?> first = post(PIX, null, List.of(), 200);
 		assertThat(image((List<?>) first.get("parts")).getWidth()).isEqualTo(1280);
 		String handle = String.valueOf(first.get("deskhand_session"));
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 420;
 		int desktopY = area.y() + 310;
 		int gridX = (int) Math.round(desktopX * 1000.0 / WIDTH);
@@ -247,24 +225,24 @@ class GeminiComputerLiveTests {
 		Map<?, ?> reply = post(PIX, handle, List.of(call("click_at", Map.of("x", gridX, "y", gridY))), 200);
 		assertThat(response(((List<?>) reply.get("function_responses")).get(0)).get("status")).isEqualTo("done");
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
 		// a cell is 1.92 x 1.08 desktop pixels, an image pixel 1.5
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, Offset.offset(3));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, Offset.offset(3));
-		assertThat(desktop.buttonsDownMask()).isZero();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
 	}
 
 	@Test
 	void aHeldButtonOrKeyIsRefusedAndNothingRuns() throws Exception {
-		String before = witness.text();
+		String before = witness().text();
 		Map<?, ?> reply = post(List.of(call("type", Map.of("text", "never")), call("key_down", Map.of("key", "shift"))),
 				400);
 		assertThat(String.valueOf(reply.get("error"))).startsWith("E_UNSUPPORTED: function_calls[1]:")
 			.contains("hotkey")
 			.endsWith("nothing ran");
 		Thread.sleep(300);
-		assertThat(witness.text()).isEqualTo(before);
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("KEYDOWN"));
+		assertThat(witness().text()).isEqualTo(before);
+		assertThat(witness().events()).noneMatch((event) -> event.startsWith("KEYDOWN"));
 	}
 
 	private PendingApproval awaitPending() throws InterruptedException {

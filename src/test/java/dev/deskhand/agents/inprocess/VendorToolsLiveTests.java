@@ -14,14 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ToolContext;
@@ -45,6 +44,7 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
 import dev.deskhand.tools.inprocess.LatestScreenshots;
@@ -77,7 +77,7 @@ class VendorToolsLiveTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
-	// How long a refused action gets to (wrongly) show up at the witness.
+	// How long a refused action gets to (wrongly) show up at the witness().
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -85,9 +85,11 @@ class VendorToolsLiveTests {
 	@TempDir
 	static Path auditDir;
 
-	private static TestDesktop desktop;
+	private static final Supplier<TestDesktop> DESKTOP = TestDesktop.onFirstUse("2560x1440x24");
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(DESKTOP, "Deskhand in-process vendor witness", 600, 400,
+			1200, 700);
 
 	@Autowired
 	private VendorComputerTools vendorTools;
@@ -109,37 +111,10 @@ class VendorToolsLiveTests {
 
 	@DynamicPropertySource
 	static void display(DynamicPropertyRegistry registry) {
-		registry.add("deskhand.display.name", () -> qhd().display());
+		registry.add("deskhand.display.name", () -> DESKTOP.get().display());
 		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
 		registry.add("deskhand.audit.key-file", () -> auditDir.resolve("audit-key").toString());
 		registry.add("deskhand.trajectory.dir", () -> auditDir.resolve("trajectories").toString());
-	}
-
-	static synchronized TestDesktop qhd() {
-		if (desktop == null) {
-			desktop = TestDesktop.start("2560x1440x24");
-			TestDesktop started = desktop;
-			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-		}
-		return desktop;
-	}
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(qhd(), "Deskhand in-process vendor witness", 600, 400, 1200, 700);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focus() {
-		witness.focus();
-		witness.clearEvents();
 	}
 
 	@AfterEach
@@ -147,9 +122,13 @@ class VendorToolsLiveTests {
 		operator().revokeAllSessions();
 	}
 
+	private static WitnessWindow witness() {
+		return WITNESS.window();
+	}
+
 	@Test
 	void openAiComputerRunsABatchInOpenAiPixelsAndAnswersTheComputerCallOutput() throws Exception {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 400;
 		int desktopY = area.y() + 300;
 		// the openai profile's 1920x1080 of the 2560x1440 desktop: 3/4 of its pixels
@@ -222,7 +201,7 @@ class VendorToolsLiveTests {
 
 	@Test
 	void anthropicComputerClicksInTheImagePixelsAndAnswersToolResults() throws Exception {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 500;
 		int desktopY = area.y() + 250;
 		// the anthropic profile's 1280x720: half the desktop's pixels
@@ -254,7 +233,7 @@ class VendorToolsLiveTests {
 
 	@Test
 	void geminiFunctionsAreReadOnTheGridAndAnswerFunctionResponses() throws Exception {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 300;
 		int desktopY = area.y() + 350;
 		// the 0-999 grid over the whole screenshot, whatever its size
@@ -287,7 +266,7 @@ class VendorToolsLiveTests {
 		int before = inProcessSessions();
 		ToolCallback openAi = this.vendorTools.openAi().getToolCallbacks()[0];
 		ToolContext mixed = new ToolContext(Map.of(DeskhandToolCallbacks.SESSION, "mixed"));
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		int firstX = area.x() + 200;
 		int firstY = area.y() + 200;
 		JsonNode clicked = JSON.readTree(openAi.call("{\"call_id\":\"call_1\",\"actions\":[{\"type\":\"click\",\"x\":"
@@ -299,7 +278,7 @@ class VendorToolsLiveTests {
 
 		// the same session: the openai profile the vendor's tool chose, its geometry
 		assertThat(deskhandTool("screenshot").call("{}", mixed)).contains("\"width\":1920");
-		witness.clearEvents();
+		witness().clearEvents();
 		int secondX = area.x() + 640;
 		int secondY = area.y() + 480;
 		String second = deskhandTool("left_click")
@@ -307,7 +286,7 @@ class VendorToolsLiveTests {
 		assertThat(second).doesNotStartWith("E_");
 		assertPressAt(secondX, secondY, 2);
 		// ... and its input lease: another conversation waits for it
-		witness.clearEvents();
+		witness().clearEvents();
 		assertThat(deskhandTool("left_click").call("{\"coordinate\":[10,10]}",
 				new ToolContext(Map.of(DeskhandToolCallbacks.SESSION, "another"))))
 			.startsWith("E_BUSY");
@@ -461,7 +440,7 @@ class VendorToolsLiveTests {
 	 * the witness may select what an earlier test typed, so its text is no witness).
 	 */
 	private static void assertTyped(String expected) {
-		List<String> downs = witness.awaitEvents((event) -> event.startsWith("KEYDOWN"), expected.length(), WAIT);
+		List<String> downs = witness().awaitEvents((event) -> event.startsWith("KEYDOWN"), expected.length(), WAIT);
 		StringBuilder typed = new StringBuilder();
 		for (String down : downs) {
 			typed.appendCodePoint(Integer.parseInt(WitnessWindow.fields(down).get("keychar").substring(2), 16));
@@ -470,20 +449,20 @@ class VendorToolsLiveTests {
 	}
 
 	private static void assertPressAt(int x, int y, int tolerance) {
-		Map<String, String> press = WitnessWindow.fields(witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
+		Map<String, String> press = WitnessWindow.fields(witness().awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
 		assertThat(press.get("button")).isEqualTo("1");
 		assertThat(Math.abs(Integer.parseInt(press.get("x")) - x)).as("x of " + press).isLessThanOrEqualTo(tolerance);
 		assertThat(Math.abs(Integer.parseInt(press.get("y")) - y)).as("y of " + press).isLessThanOrEqualTo(tolerance);
 	}
 
 	private static void assertNothingHeld() {
-		assertThat(desktop.buttonsDownMask()).isZero();
-		assertThat(desktop.keysDown()).isEmpty();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
 	}
 
 	private static void assertNothingArrives() {
 		Pause.of(QUIET);
-		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN"));
+		assertThat(witness().events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN"));
 		assertNothingHeld();
 	}
 

@@ -12,13 +12,12 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -32,6 +31,7 @@ import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -62,9 +62,11 @@ class OpenAiComputerLiveTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private static TestDesktop desktop;
+	private static final Supplier<TestDesktop> DESKTOP = TestDesktop.onFirstUse("2560x1440x24");
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(DESKTOP, "Deskhand OpenAI witness", 600, 400, 1200,
+			700);
 
 	private static String alphaSession;
 
@@ -78,34 +80,11 @@ class OpenAiComputerLiveTests {
 
 	@DynamicPropertySource
 	static void display(DynamicPropertyRegistry registry) {
-		registry.add("deskhand.display.name", () -> qhd().display());
+		registry.add("deskhand.display.name", () -> DESKTOP.get().display());
 	}
 
-	static synchronized TestDesktop qhd() {
-		if (desktop == null) {
-			desktop = TestDesktop.start("2560x1440x24");
-			TestDesktop started = desktop;
-			Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-		}
-		return desktop;
-	}
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(qhd(), "Deskhand OpenAI witness", 600, 400, 1200, 700);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focus() {
-		witness.focus();
-		witness.clearEvents();
+	private static WitnessWindow witness() {
+		return WITNESS.window();
 	}
 
 	@Test
@@ -117,8 +96,8 @@ class OpenAiComputerLiveTests {
 		String session = first.header();
 		assertThat(session).isEqualTo(session()).isEqualTo(first.body().get("deskhand_session"));
 
-		String before = witness.text();
-		ScreenRect area = witness.bounds();
+		String before = witness().text();
+		ScreenRect area = witness().bounds();
 		int desktopX = area.x() + 400;
 		int desktopY = area.y() + 300;
 		// image pixels of the 1920-wide screenshot: 3/4 of the desktop's
@@ -139,14 +118,14 @@ class OpenAiComputerLiveTests {
 		assertThat(batch.screenshot().getWidth()).isEqualTo(1920);
 
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+			.fields(witness().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(desktopX, org.assertj.core.data.Offset.offset(2));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(desktopY, org.assertj.core.data.Offset.offset(2));
-		witness.awaitText(before + "hello\n", WAIT);
+		witness().awaitText(before + "hello\n", WAIT);
 		// three wheel clicks down
-		witness.awaitEvents((event) -> event.startsWith("WHEEL rotation=1"), 3, WAIT);
-		assertThat(desktop.keysDown()).isEmpty();
-		assertThat(desktop.buttonsDownMask()).isZero();
+		witness().awaitEvents((event) -> event.startsWith("WHEEL rotation=1"), 3, WAIT);
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
+		assertThat(DESKTOP.get().buttonsDownMask()).isZero();
 	}
 
 	@Test
@@ -158,8 +137,8 @@ class OpenAiComputerLiveTests {
 		assertThat(reply.status()).isEqualTo(400);
 		assertThat(String.valueOf(reply.body().get("error"))).startsWith("E_ARGS: actions[1]:").endsWith("nothing ran");
 		Thread.sleep(300);
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("PRESS"));
-		assertThat(witness.text()).doesNotContain("never");
+		assertThat(witness().events()).noneMatch((event) -> event.startsWith("PRESS"));
+		assertThat(witness().text()).doesNotContain("never");
 	}
 
 	@Test
@@ -171,7 +150,7 @@ class OpenAiComputerLiveTests {
 
 		// the lease is the session's: one loop keeps one session
 		String session = session();
-		String before = witness.text();
+		String before = witness().text();
 		CompletableFuture<Reply> denied = CompletableFuture.supplyAsync(() -> post(ALPHA, session, call, null));
 		PendingApproval pending = awaitPending();
 		assertThat(pending.request().summary()).contains("malicious_instructions");
@@ -181,7 +160,7 @@ class OpenAiComputerLiveTests {
 		assertThat(reply.status()).isEqualTo(200);
 		assertThat(String.valueOf(reply.body().get("deskhand"))).contains("E_DENIED", "executed=0");
 		assertThat(reply.body().get("acknowledged_safety_checks")).isEqualTo(List.of());
-		assertThat(witness.text()).doesNotContain("unsafe");
+		assertThat(witness().text()).doesNotContain("unsafe");
 
 		CompletableFuture<Reply> approved = CompletableFuture.supplyAsync(() -> post(ALPHA, session, call, null));
 		this.approvals.decide(awaitPending().id(), new Decision(true, Decision.Scope.ONCE, "operator"));
@@ -189,7 +168,7 @@ class OpenAiComputerLiveTests {
 		assertThat(done.body().get("acknowledged_safety_checks")).as("%s", done.body().get("deskhand"))
 			.asString()
 			.contains("cu_sc_1");
-		witness.awaitText(before + "unsafe", WAIT);
+		witness().awaitText(before + "unsafe", WAIT);
 	}
 
 	@Test
