@@ -304,6 +304,15 @@ final class X11Connection implements AutoCloseable {
 	}
 
 	record PointerState(int x, int y, int mask) {
+
+		/** The mask's button bits: Button1Mask is bit 8, buttons 2-5 follow. */
+		private static final int BUTTON1_MASK = 1 << 8;
+
+		/** Buttons past 5 (the horizontal wheel) have no bit in the mask: never down. */
+		boolean buttonDown(int button) {
+			return button >= 1 && button <= 5 && (this.mask & (BUTTON1_MASK << (button - 1))) != 0;
+		}
+
 	}
 
 	PointerState queryPointer() {

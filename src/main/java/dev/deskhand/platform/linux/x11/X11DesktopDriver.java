@@ -40,9 +40,6 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(X11DesktopDriver.class);
 
-	/** {@code XQueryPointer} mask bit of button 1; buttons 2-5 follow. */
-	private static final int BUTTON1_MASK = 1 << 8;
-
 	/** {@code deskhand.display.call-timeout}'s default. */
 	static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
 
@@ -281,9 +278,9 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 					keycodes.add(keycode);
 				}
 			}
-			int mask = connection.queryPointer().mask();
+			X11Connection.PointerState pointer = connection.queryPointer();
 			for (int button = 1; button <= 5; button++) {
-				if ((mask & (BUTTON1_MASK << (button - 1))) != 0) {
+				if (pointer.buttonDown(button)) {
 					buttons.add(button);
 				}
 			}

@@ -38,9 +38,6 @@ final class X11InputSensor implements InputStateSensor {
 
 	private static final String ROLE = "sensor";
 
-	// XQueryPointer's mask: Button1Mask is bit 8, the next buttons follow
-	private static final int BUTTON1_MASK = 1 << 8;
-
 	private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(5);
 
 	private final String displayName;
@@ -171,7 +168,7 @@ final class X11InputSensor implements InputStateSensor {
 				}
 				Set<Integer> buttons = new HashSet<>();
 				for (int button = 1; button <= 3; button++) {
-					if ((pointer.mask() & (BUTTON1_MASK << (button - 1))) != 0) {
+					if (pointer.buttonDown(button)) {
 						buttons.add(button);
 					}
 				}

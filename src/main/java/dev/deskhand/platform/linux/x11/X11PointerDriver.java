@@ -30,12 +30,6 @@ final class X11PointerDriver implements PointerDriver {
 	 */
 	static final Duration RELEASE_WAIT = Duration.ofSeconds(1);
 
-	/** {@code XQueryPointer} mask bit of button 1; buttons 2-5 follow. */
-	private static final int BUTTON1_MASK = 1 << 8;
-
-	/** Buttons past 5 (horizontal wheel) have no bit in the mask. */
-	private static final int LAST_MASKED_BUTTON = 5;
-
 	private final X11SharedConnection input;
 
 	private final HeldInputs held;
@@ -117,12 +111,8 @@ final class X11PointerDriver implements PointerDriver {
 	 * events; the button's state in {@code XQueryPointer} says it has processed them.
 	 */
 	private static void awaitReleased(X11Connection connection, int number) {
-		if (number > LAST_MASKED_BUTTON) {
-			return;
-		}
-		int mask = BUTTON1_MASK << (number - 1);
 		long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
-		while ((connection.queryPointer().mask() & mask) != 0) {
+		while (connection.queryPointer().buttonDown(number)) {
 			if (System.nanoTime() > deadline) {
 				logger.debug("button {} still shows as down after {}; going on", number, RELEASE_WAIT);
 				return;
