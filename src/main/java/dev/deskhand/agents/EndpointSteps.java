@@ -1,7 +1,6 @@
 package dev.deskhand.agents;
 
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -146,16 +145,16 @@ public final class EndpointSteps {
 
 	private static SentImage imageOf(Map<?, ?> map) {
 		if (map.get("image_url") instanceof String url && url.startsWith("data:") && url.contains(";base64,")) {
-			return new SentImage(Base64.getDecoder().decode(url.substring(url.indexOf(',') + 1)),
+			return SentImage.ofBase64(url.substring(url.indexOf(',') + 1),
 					url.substring("data:".length(), url.indexOf(';')));
 		}
 		if (map.get("inline_data") instanceof Map<?, ?> inline && inline.get("data") instanceof String data
 				&& inline.get("mime_type") instanceof String type) {
-			return new SentImage(Base64.getDecoder().decode(data), type);
+			return SentImage.ofBase64(data, type);
 		}
 		if ("base64".equals(map.get("type")) && map.get("data") instanceof String data
 				&& map.get("media_type") instanceof String type) {
-			return new SentImage(Base64.getDecoder().decode(data), type);
+			return SentImage.ofBase64(data, type);
 		}
 		return null;
 	}

@@ -1,7 +1,6 @@
 package dev.deskhand.tools;
 
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -81,7 +80,7 @@ public class ToolRunner {
 		if (result != null && result.content() != null) {
 			for (McpSchema.Content content : result.content()) {
 				if (content instanceof McpSchema.ImageContent image && image.data() != null) {
-					images.add(new SentImage(Base64.getDecoder().decode(image.data()), image.mimeType()));
+					images.add(SentImage.ofBase64(image.data(), image.mimeType()));
 				}
 			}
 		}

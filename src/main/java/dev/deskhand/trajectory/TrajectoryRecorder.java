@@ -233,7 +233,14 @@ public final class TrajectoryRecorder implements AutoCloseable {
 			// screenshot_after: what the agent got back is the after image.
 			after = sent.get(sent.size() - 1);
 		}
-		this.store.append(draft.session, draft.principal, draft.client, step, before, after, sent);
+		try {
+			this.store.append(draft.session, draft.principal, draft.client, step, before, after, sent);
+		}
+		catch (RuntimeException ex) {
+			// an image that is not what it claims (its base64 is decoded only now): the
+			// step is lost, the writer lives on
+			logger.warn("Could not record a {} step of session {}", draft.tool, draft.session, ex);
+		}
 	}
 
 	private SentImage afterShot(String session) {
