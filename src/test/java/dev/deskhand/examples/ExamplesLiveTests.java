@@ -8,10 +8,8 @@ import java.util.Map;
 
 import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
@@ -23,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +45,9 @@ class ExamplesLiveTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared, "Deskhand examples witness", 280,
+			180, 800, 500);
 
 	@LocalServerPort
 	private int port;
@@ -56,22 +57,8 @@ class ExamplesLiveTests {
 		registry.add("deskhand.display.name", () -> TestDesktop.shared().display());
 	}
 
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand examples witness", 280, 180, 800, 500);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focusWitness() {
-		witness.focus();
-		witness.clearEvents();
+	private static WitnessWindow witness() {
+		return WITNESS.window();
 	}
 
 	private String url() {
@@ -175,7 +162,7 @@ class ExamplesLiveTests {
 	 * multi-click selects the text before it, and typing replaces it).
 	 */
 	private static void assertTyped(String expected) {
-		List<String> downs = witness.awaitEvents((event) -> event.startsWith("KEYDOWN"), expected.length(), WAIT);
+		List<String> downs = witness().awaitEvents((event) -> event.startsWith("KEYDOWN"), expected.length(), WAIT);
 		StringBuilder typed = new StringBuilder();
 		for (String down : downs) {
 			typed.appendCodePoint(Integer.parseInt(WitnessWindow.fields(down).get("keychar").substring(2), 16));
@@ -189,7 +176,7 @@ class ExamplesLiveTests {
 	}
 
 	private static void assertPressAt(int x, int y, int tolerance) {
-		Map<String, String> press = WitnessWindow.fields(witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
+		Map<String, String> press = WitnessWindow.fields(witness().awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
 		assertThat(press.get("button")).isEqualTo("1");
 		assertThat(Math.abs(Integer.parseInt(press.get("x")) - x)).as("x of " + press).isLessThanOrEqualTo(tolerance);
 		assertThat(Math.abs(Integer.parseInt(press.get("y")) - y)).as("y of " + press).isLessThanOrEqualTo(tolerance);

@@ -14,11 +14,9 @@ import javax.imageio.ImageIO;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.Message;
@@ -40,6 +38,7 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,7 +70,9 @@ class InProcessToolsLiveTests {
 	@TempDir
 	static Path auditDir;
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared, "Deskhand in-process witness", 280,
+			180, 800, 500);
 
 	@Autowired
 	private DeskhandToolCallbacks tools;
@@ -91,22 +92,8 @@ class InProcessToolsLiveTests {
 		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
 	}
 
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand in-process witness", 280, 180, 800, 500);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focusWitness() {
-		witness.focus();
-		witness.clearEvents();
+	private static WitnessWindow witness() {
+		return WITNESS.window();
 	}
 
 	@AfterEach
@@ -131,11 +118,11 @@ class InProcessToolsLiveTests {
 			.content();
 
 		assertThat(answer).isEqualTo("typed hello into the witness");
-		Map<String, String> press = WitnessWindow.fields(witness.awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
+		Map<String, String> press = WitnessWindow.fields(witness().awaitEvent((e) -> e.startsWith("PRESS"), WAIT));
 		// Witness events carry screen pixels.
 		assertThat(Math.abs(Integer.parseInt(press.get("x")) / SCALE - field.get(0))).isLessThanOrEqualTo(1.0);
 		assertThat(Math.abs(Integer.parseInt(press.get("y")) / SCALE - field.get(1))).isLessThanOrEqualTo(1.0);
-		witness.awaitText("hello", WAIT);
+		witness().awaitText("hello", WAIT);
 
 		// The model was offered Deskhand's tools and got every result back as text.
 		assertThat(model.toolsOffered(0)).contains("screenshot", "left_click", "type", "hold_key", "computer_batch");
@@ -244,13 +231,13 @@ class InProcessToolsLiveTests {
 	}
 
 	private static List<Integer> imagePoint(int dx, int dy) {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = witness().bounds();
 		return List.of((int) Math.round((area.x() + dx) / SCALE), (int) Math.round((area.y() + dy) / SCALE));
 	}
 
 	private static void assertNothingArrives() {
 		Pause.of(QUIET);
-		assertThat(witness.events()).noneMatch(
+		assertThat(witness().events()).noneMatch(
 				(e) -> e.startsWith("PRESS") || e.startsWith("KEYDOWN") || e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(TestDesktop.shared().keysDown()).isEmpty();
 	}
