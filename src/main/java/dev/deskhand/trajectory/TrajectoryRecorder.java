@@ -234,12 +234,24 @@ public final class TrajectoryRecorder implements AutoCloseable {
 			after = sent.get(sent.size() - 1);
 		}
 		try {
-			this.store.append(draft.session, draft.principal, draft.client, step, before, after, sent);
+			// images made from base64 are decoded only now: decode every one before the
+			// store numbers the step or writes a file, so an image that is not what it
+			// claims loses its step whole, and the writer lives on
+			decode(before);
+			decode(after);
+			sent.forEach(TrajectoryRecorder::decode);
 		}
-		catch (RuntimeException ex) {
-			// an image that is not what it claims (its base64 is decoded only now): the
-			// step is lost, the writer lives on
-			logger.warn("Could not record a {} step of session {}", draft.tool, draft.session, ex);
+		catch (IllegalArgumentException ex) {
+			logger.warn("Could not record a {} step of session {}: an image does not decode", draft.tool, draft.session,
+					ex);
+			return;
+		}
+		this.store.append(draft.session, draft.principal, draft.client, step, before, after, sent);
+	}
+
+	private static void decode(SentImage image) {
+		if (image != null) {
+			image.bytes();
 		}
 	}
 
