@@ -108,21 +108,22 @@ final class McpMessageScreen {
 	private static Verdict request(JsonNode message, String id, Set<String> methods) {
 		JsonNode method = message.get("method");
 		if (!method.isString() || method.asString().isEmpty()) {
-			return invalid("\"method\" must be a non-empty string", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_REQUEST, "\"method\" must be a non-empty string", id);
 		}
 		if (message.has("result") || message.has("error")) {
-			return invalid("A message is a request or a response, not both", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_REQUEST, "A message is a request or a response, not both",
+					id);
 		}
 		JsonNode params = message.get("params");
 		if (params != null && !params.isNull() && !params.isObject()) {
-			return invalidParams("\"params\" must be an object", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_PARAMS, "\"params\" must be an object", id);
 		}
 		if (id == null) {
 			return Verdict.passed(Kind.NOTIFICATION, null);
 		}
 		String name = method.asString();
 		if (McpSchema.METHOD_INITIALIZE.equals(name) && (params == null || !params.isObject())) {
-			return invalidParams("initialize needs its params object", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_PARAMS, "initialize needs its params object", id);
 		}
 		if (McpSchema.METHOD_TOOLS_CALL.equals(name)) {
 			Verdict call = toolCall(params, id);
@@ -138,15 +139,17 @@ final class McpMessageScreen {
 
 	private static Verdict toolCall(JsonNode params, String id) {
 		if (params == null || !params.isObject()) {
-			return invalidParams("tools/call needs params with the tool's \"name\"", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_PARAMS, "tools/call needs params with the tool's \"name\"",
+					id);
 		}
 		JsonNode name = params.get("name");
 		if (name == null || !name.isString() || name.asString().isEmpty()) {
-			return invalidParams("tools/call needs the tool's \"name\" as a string", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_PARAMS, "tools/call needs the tool's \"name\" as a string",
+					id);
 		}
 		JsonNode arguments = params.get("arguments");
 		if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
-			return invalidParams("tools/call \"arguments\" must be an object", id);
+			return requestError(McpSchema.ErrorCodes.INVALID_PARAMS, "tools/call \"arguments\" must be an object", id);
 		}
 		return null;
 	}
@@ -174,8 +177,14 @@ final class McpMessageScreen {
 		return Verdict.refused(400, McpSchema.ErrorCodes.INVALID_REQUEST, message, id);
 	}
 
-	private static Verdict invalidParams(String message, String id) {
-		return Verdict.refused(400, McpSchema.ErrorCodes.INVALID_PARAMS, message, id);
+	/**
+	 * A JSON-RPC request whose id could be read is answered like any request, with 200
+	 * and its error: clients hand that to the call that sent it, while a 4xx is a
+	 * transport failure to them (the TypeScript SDK's). Without an id nobody waits for
+	 * the answer, and 400 says the body was not a request.
+	 */
+	private static Verdict requestError(int code, String message, String id) {
+		return Verdict.refused((id != null) ? 200 : 400, code, message, id);
 	}
 
 	/**

@@ -130,7 +130,7 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 		McpMessageScreen.Verdict verdict = McpMessageScreen.check(body,
 				streamable ? this.streamableMethods.get() : null);
 		if (verdict.isRefused()) {
-			refuse(request, response, verdict);
+			refuse(request, response, streamable ? verdict : onLegacyTransport(verdict));
 			return;
 		}
 		chain.doFilter(new ReadBodyRequest(request, body), new FixedErrorResponse(response, request, verdict));
@@ -143,6 +143,16 @@ class McpRequestScreenFilter extends OncePerRequestFilter {
 	 */
 	static boolean isScreenedMessage(HttpServletRequest request) {
 		return WebUtils.getNativeRequest(request, ReadBodyRequest.class) != null;
+	}
+
+	/**
+	 * The legacy transport answers requests on the client's event stream, never in the
+	 * POST's body: a request's error there stays a 400, which its clients' send fails on,
+	 * rather than a 200 whose body they would not read.
+	 */
+	private static McpMessageScreen.Verdict onLegacyTransport(McpMessageScreen.Verdict verdict) {
+		return (verdict.status() == HttpServletResponse.SC_OK) ? McpMessageScreen.Verdict
+			.refused(HttpServletResponse.SC_BAD_REQUEST, verdict.code(), verdict.message(), verdict.id()) : verdict;
 	}
 
 	private McpMessageScreen.Verdict tooLarge() {

@@ -28,16 +28,30 @@ public enum ImageFormat {
 	}
 
 	/**
-	 * Parses {@code png}, {@code jpeg} or {@code jpg}, ignoring case and surrounding
-	 * blanks.
+	 * Parses a configured format: {@code png}, {@code jpeg} or {@code jpg}, ignoring case
+	 * and surrounding white space (which a YAML file may carry).
 	 * @throws DeskhandException {@code E_ARGS} for anything else
 	 */
 	public static ImageFormat parse(String value) {
-		String name = (value != null) ? value.trim().toLowerCase(Locale.ROOT) : "";
-		return switch (name) {
+		return ofName((value != null) ? value.strip() : "", value);
+	}
+
+	/**
+	 * Parses a tool's {@code format} argument: exactly one of the names its description
+	 * lists, in any case. Nothing is stripped: {@code "png\u0000"} or {@code " png"} is
+	 * not a name the tool offered, and accepting it would make the enumeration mean
+	 * whatever a lenient reading leaves of the input.
+	 * @throws DeskhandException {@code E_ARGS} for anything else
+	 */
+	public static ImageFormat ofArgument(String value) {
+		return ofName((value != null) ? value : "", value);
+	}
+
+	private static ImageFormat ofName(String name, String given) {
+		return switch (name.toLowerCase(Locale.ROOT)) {
 			case "png" -> PNG;
 			case "jpeg", "jpg" -> JPEG;
-			default -> throw DeskhandException.args("unknown image format " + Echo.of(value) + "; use png or jpeg");
+			default -> throw DeskhandException.args("unknown image format " + Echo.of(given) + "; use png or jpeg");
 		};
 	}
 

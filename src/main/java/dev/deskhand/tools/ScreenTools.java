@@ -136,8 +136,9 @@ public class ScreenTools {
 	}
 
 	private ImageFormat format(String format) {
-		// none: the session's profile chooses
-		return (format == null || format.isBlank()) ? null : ImageFormat.parse(format);
+		// none (or an empty string, as form-filling clients send): the session's profile
+		// chooses
+		return (format == null || format.isEmpty()) ? null : ImageFormat.ofArgument(format);
 	}
 
 }

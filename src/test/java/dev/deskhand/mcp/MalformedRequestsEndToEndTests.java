@@ -141,6 +141,29 @@ class MalformedRequestsEndToEndTests {
 	}
 
 	@Test
+	void aToolCallWithArgumentsThatAreNotAnObjectIsAnsweredAsThatCallsError() throws Exception {
+		String session = openStreamable();
+		for (String arguments : List.of("[1,2]", "\"x\"", "3", "true")) {
+			HttpResponse<String> answer = postMcp(session, BOTH, "application/json",
+					"{\"jsonrpc\":\"2.0\",\"id\":\"call-7\",\"method\":\"tools/call\",\"params\":"
+							+ "{\"name\":\"cursor_position\",\"arguments\":" + arguments + "}}");
+			// A 4xx is a transport failure to the TypeScript SDK; a 200 with the
+			// request's
+			// error reaches the call that sent it.
+			assertThat(answer.statusCode()).as(arguments).isEqualTo(200);
+			assertThat(answer.headers().firstValue("Content-Type"))
+				.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
+			assertThat(answer.body()).as(arguments)
+				.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"call-7\",\"error\":{\"code\":-32602,")
+				.contains("\"arguments\\\" must be an object");
+		}
+		// Not a request: no id, nobody waits for an answer.
+		assertThat(postMcp(session, BOTH, "application/json",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":[1]}")
+			.statusCode()).isEqualTo(400);
+	}
+
+	@Test
 	void legacyRefusalsAreSmallAndCarryNoInternals(CapturedOutput output) throws Exception {
 		String endpoint = openLegacy();
 		List<String> failures = new ArrayList<>();

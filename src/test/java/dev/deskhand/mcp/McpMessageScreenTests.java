@@ -41,10 +41,24 @@ class McpMessageScreenTests {
 		assertRefused("{\"jsonrpc\":\"2.0\",\"result\":{}}", 400, -32600);
 		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}", 400,
 				-32600);
-		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\","
-				+ "\"arguments\":[1]}}", 400, -32602);
-		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}", 400, -32602);
+		assertRefused("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":[1]}", 400, -32602);
 		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"" + "x".repeat(500) + "\",\"method\":\"ping\"}", 400, -32600);
+	}
+
+	@Test
+	void aRequestWithAnIdGetsItsErrorAsAnAnswerToThatRequest() {
+		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"x\","
+				+ "\"arguments\":[1]}}", 200, -32602);
+		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/call\",\"params\":{\"name\":\"x\","
+				+ "\"arguments\":\"x\"}}", 200, -32602);
+		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}", 200,
+				-32602);
+		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":[1]}", 200, -32602);
+		assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":5}", 200, -32600);
+		Verdict verdict = check("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"x\","
+				+ "\"arguments\":3}}");
+		assertThat(McpMessageScreen.errorBody(verdict.id(), verdict.code(), verdict.message()))
+			.startsWith("{\"jsonrpc\":\"2.0\",\"id\":9,\"error\":{\"code\":-32602,");
 	}
 
 	@Test

@@ -112,6 +112,10 @@ class ToolArgumentErrorsLiveTests {
 			.startsWith("E_NOT_FOUND: ");
 		assertThat(text(call(this.client, "zoom", Map.of("region", List.of(0, 0, 10, 10), "format", "gif"))))
 			.startsWith("E_ARGS: ");
+		// An enumeration matches exactly: a lenient trim once took "png\0" for "png".
+		assertThat(text(call(this.client, "screenshot", Map.of("format", "png\u0000")))).startsWith("E_ARGS: ");
+		assertThat(text(call(this.client, "zoom", Map.of("region", List.of(0, 0, 10, 10), "format", "png\u0000"))))
+			.startsWith("E_ARGS: ");
 		assertThat(text(call(this.client, "key", Map.of("text", HUGE)))).startsWith("E_ARGS: ").hasSizeLessThan(2_000);
 	}
 

@@ -42,6 +42,21 @@ class ImageEncodersTests {
 			.withMessageContaining("use png or jpeg");
 	}
 
+	@ParameterizedTest
+	@CsvSource({ "png, PNG", "PNG, PNG", "jpeg, JPEG", "jpg, JPEG" })
+	void aToolArgumentNamesAFormat(String value, ImageFormat expected) {
+		assertThat(ImageFormat.ofArgument(value)).isEqualTo(expected);
+	}
+
+	@ParameterizedTest
+	@NullSource
+	@ValueSource(strings = { "", "png\u0000", "\u0000png", " png", "png ", "jpeg\t", "png\n", "gif" })
+	void aToolArgumentIsTheNameExactly(String value) {
+		assertThatExceptionOfType(DeskhandException.class).isThrownBy(() -> ImageFormat.ofArgument(value))
+			.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_ARGS))
+			.withMessageContaining("use png or jpeg");
+	}
+
 	@Test
 	void mimeTypes() {
 		assertThat(ImageFormat.PNG.mimeType()).isEqualTo("image/png");
