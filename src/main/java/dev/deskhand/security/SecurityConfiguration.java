@@ -2,6 +2,9 @@ package dev.deskhand.security;
 
 import jakarta.servlet.DispatcherType;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
@@ -17,21 +20,27 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
+
+import dev.deskhand.platform.ConnectionOwners;
 
 /**
  * Two filter chains. The operators' chain covers the actuator endpoints (on the
  * management port) and admits only the operator token, so an agent can never answer its
  * own approvals. The agents' chain covers everything else (MCP on the server port) and
  * admits the agent tokens, or, when none are configured, anyone on a loopback-only server
- * as {@code local}. Both are stateless bearer-token chains without CSRF: neither MCP
- * clients nor operator scripts hold cookies, and the MCP transports check Origin
- * themselves.
+ * as {@code local} — but only from the desktop's own OS user unless
+ * {@code allow-other-users} is set (see {@link OtherUsersPolicy}). Both are stateless
+ * bearer-token chains without CSRF: neither MCP clients nor operator scripts hold
+ * cookies, and the MCP transports check Origin themselves.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 class SecurityConfiguration {
+
+	private static final Logger logger = LoggerFactory.getLogger(SecurityConfiguration.class);
 
 	/**
 	 * The operator console's Content-Security-Policy, sent on every operator response:
@@ -85,7 +94,7 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain agentSecurityFilterChain(HttpSecurity http, SecurityProperties properties,
-			TokenAuthenticationProvider tokens) {
+			TokenAuthenticationProvider tokens, ObjectProvider<ConnectionOwners> connectionOwners) {
 		boolean tokensConfigured = !properties.agentTokens().isEmpty();
 		http.authorizeHttpRequests((requests) -> requests
 			// The SSE stream and Streamable GET continue on async dispatches of an
@@ -105,6 +114,17 @@ class SecurityConfiguration {
 			http.anonymous((anonymous) -> anonymous.principal(AgentPrincipals.LOCAL)
 				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
 		}
+		ConnectionOwners owners = connectionOwners.getIfAvailable();
+		if (owners == null) {
+			owners = ConnectionOwners.unsupported();
+			if (!tokensConfigured && !properties.allowOtherUsers()) {
+				logger.warn("Deskhand cannot tell on this OS which user opened a connection, so every agent "
+						+ "connection without a token will be refused: {}", OtherUsersPolicy.HOW_TO_ALLOW);
+			}
+		}
+		// After authorization: only requests that would otherwise go on are checked, and
+		// an agent token is known by then.
+		http.addFilterAfter(new ConnectionOwnerFilter(owners, properties.allowOtherUsers()), AuthorizationFilter.class);
 		return http.build();
 	}
 

@@ -32,11 +32,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * ({@code http://localhost}, {@code http://127.0.0.1}, {@code http://[::1]}, any port,
  * http or https) without listing them: a page served from this machine is already code
  * running here. {@code false} refuses them too unless listed in {@code allowedOrigins}.
+ * @param allowOtherUsers also serve loopback clients of other OS users of this machine
+ * that present no agent token. Default {@code false}: such a request gets 403, since
+ * without a token every client would act as {@code local} and drive this user's desktop.
+ * The owner of the client's socket is looked up once per connection (Linux:
+ * {@code /proc/net/tcp}); where the OS cannot say (Windows and macOS for now) every
+ * tokenless client is refused unless this is {@code true}.
  */
 @ConfigurationProperties("deskhand.security")
 public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
 		@DefaultValue List<AgentToken> agentTokens, @DefaultValue("") String operatorToken, Path operatorTokenFile,
-		@DefaultValue("true") boolean allowLoopbackOrigins) {
+		@DefaultValue("true") boolean allowLoopbackOrigins, @DefaultValue("false") boolean allowOtherUsers) {
 
 	/** The principal name of whoever presents the operator token. */
 	static final String OPERATOR = "operator";
@@ -67,7 +73,7 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 		return "SecurityProperties[allowedOrigins=" + this.allowedOrigins + ", allowedHosts=" + this.allowedHosts
 				+ ", agentTokens=" + this.agentTokens + ", operatorToken=" + (this.operatorToken.isEmpty() ? "" : "***")
 				+ ", operatorTokenFile=" + this.operatorTokenFile + ", allowLoopbackOrigins="
-				+ this.allowLoopbackOrigins + "]";
+				+ this.allowLoopbackOrigins + ", allowOtherUsers=" + this.allowOtherUsers + "]";
 	}
 
 	/**

@@ -87,6 +87,18 @@ class AgentTokensEndToEndTests {
 	}
 
 	@Test
+	void anotherOsUserWithAnAgentTokenInitializes() throws Exception {
+		// The token says who the client is: the OS user that opened the connection does
+		// not matter then.
+		OtherUid.assumeAvailable();
+		String url = "http://127.0.0.1:" + this.port + "/mcp";
+		OtherUid.Answer answer = OtherUid.send("POST", url, ALICE, INITIALIZE);
+		assertThat(answer.status()).isEqualTo(200);
+		assertThat(answer.body()).contains("\"protocolVersion\"");
+		assertThat(OtherUid.send("POST", url, null, INITIALIZE).status()).isEqualTo(401);
+	}
+
+	@Test
 	void theOperatorTokenDoesNotDriveTheDesktop() throws Exception {
 		assertThat(postInitialize(OPERATOR).statusCode()).isEqualTo(403);
 	}

@@ -53,7 +53,7 @@ class OperatorTokensTests {
 	void theConfiguredTokenWinsAndNoFileIsWritten() {
 		Path file = this.home.resolve("operator-token");
 		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "configured", file,
-				true);
+				true, false);
 		assertThat(OperatorTokens.resolve(properties)).isEqualTo("configured");
 		assertThat(file).doesNotExist();
 	}
@@ -65,7 +65,7 @@ class OperatorTokensTests {
 
 	@Test
 	void theFileDefaultsToTheUsersHome() {
-		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null, true);
+		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null, true, false);
 		assertThat(properties.operatorTokenFile())
 			.isEqualTo(Path.of(System.getProperty("user.home"), ".deskhand", "operator-token"));
 		assertThat(properties.toString()).doesNotContain("configured");

@@ -39,7 +39,7 @@ class TransportSecurityTests {
 	}
 
 	private static SecurityProperties properties(List<String> origins, boolean loopback) {
-		return new SecurityProperties(origins, List.of(), List.of(), "operator", null, loopback);
+		return new SecurityProperties(origins, List.of(), List.of(), "operator", null, loopback, false);
 	}
 
 	private static boolean allowed(ServerTransportSecurityValidator validator, String origin) {
