@@ -187,10 +187,10 @@ public final class DesktopActions {
 			// Nothing changes the desktop unrecorded: no input while the audit fails.
 			this.audit.requireWritable();
 			// Whose desk it is comes first: no point asking anyone to approve input a
-			// person at the desk would refuse. The guard on the input thread checks
-			// again.
-			this.desk.check();
-			this.lease.checkAvailable(caller.handle());
+			// person at the desk would refuse. One check with the strongest reason (the
+			// failsafe before the desk before the lease); the guards on the input
+			// thread check again.
+			this.desk.check(caller.handle());
 		}
 		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
 				actions.stream().map(InputAction::target).toList());
