@@ -10,6 +10,7 @@ import dev.deskhand.desk.Desk;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.privacy.PrivacyProperties;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 
@@ -28,9 +29,10 @@ class ActionsConfiguration {
 
 	@Bean
 	DesktopActions desktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
-			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties, Desk desk) {
+			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties, Desk desk,
+			PrivacyProperties privacy) {
 		return new DesktopActions(queue, lease, approvals, new ActionRules(systemKeys), audit, screen, driver.windows(),
-				driver.clipboard(), properties.settle(), desk);
+				driver.clipboard(), properties.settle(), desk, privacy.maskedApps());
 	}
 
 }

@@ -64,9 +64,13 @@ public final class DesktopActions {
 
 	private final Desk desk;
 
+	private final List<String> maskedApps;
+
 	DesktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, ActionRules rules, AuditTrail audit,
-			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle, Desk desk) {
+			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle, Desk desk,
+			List<String> maskedApps) {
 		this.desk = desk;
+		this.maskedApps = List.copyOf(maskedApps);
 		this.queue = queue;
 		this.lease = lease;
 		this.approvals = approvals;
@@ -134,7 +138,8 @@ public final class DesktopActions {
 
 	/**
 	 * read_clipboard: observation, gated by {@code clipboard_read} and audited, off the
-	 * queue.
+	 * queue. Data a masked application put there is not read (where the platform says who
+	 * owns the clipboard).
 	 */
 	public String readClipboard(Caller caller) {
 		this.approvals.authorize(new ApprovalRequest(caller.session(), Set.of(Capability.CLIPBOARD_READ),
@@ -143,7 +148,7 @@ public final class DesktopActions {
 		String outcome = "ok";
 		String text = null;
 		try {
-			text = this.clipboard.read(CLIPBOARD_READ_TIMEOUT);
+			text = this.clipboard.read(CLIPBOARD_READ_TIMEOUT, this.maskedApps);
 			return text;
 		}
 		catch (DeskhandException ex) {
@@ -187,10 +192,10 @@ public final class DesktopActions {
 			// Nothing changes the desktop unrecorded: no input while the audit fails.
 			this.audit.requireWritable();
 			// Whose desk it is comes first: no point asking anyone to approve input a
-			// person at the desk would refuse. The guard on the input thread checks
-			// again.
-			this.desk.check();
-			this.lease.checkAvailable(caller.handle());
+			// person at the desk would refuse. One check with the strongest reason (the
+			// failsafe before the desk before the lease); the guards on the input
+			// thread check again.
+			this.desk.check(caller.handle());
 		}
 		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
 				actions.stream().map(InputAction::target).toList());

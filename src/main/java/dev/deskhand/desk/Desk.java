@@ -3,16 +3,17 @@ package dev.deskhand.desk;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -23,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 
@@ -31,8 +33,9 @@ import dev.deskhand.input.InputQueue;
  * person at the desk, from their first input Deskhand did not inject until they have been
  * idle {@code deskhand.human.idle}; else the agent session holding the input lease; else
  * nobody. While a person has it, agents' input is refused with E_BUSY saying who and
- * until when, and the running job is stopped at its next step; observation goes on.
- * Thread-safe: the watcher, operators and the input thread all ask.
+ * until when (unless the failsafe is tripped: its E_FAILSAFE is the stronger answer), and
+ * the running job is stopped at its next step; observation goes on. Thread-safe: the
+ * watcher, operators and the input thread all ask.
  */
 public class Desk {
 
@@ -41,6 +44,8 @@ public class Desk {
 	private final InputLease lease;
 
 	private final InputQueue queue;
+
+	private final Supplier<FailsafeState> failsafe;
 
 	private final AuditTrail audit;
 
@@ -65,9 +70,14 @@ public class Desk {
 	// What health says about noticing the human: set once at start-up.
 	private volatile String detection = "off";
 
-	public Desk(InputLease lease, InputQueue queue, AuditTrail audit, MeterRegistry registry, Clock clock,
-			Duration idle) {
+	/**
+	 * @param failsafe the failsafe's state now: a tripped failsafe is the strongest
+	 * reason to refuse
+	 */
+	public Desk(InputLease lease, InputQueue queue, Supplier<FailsafeState> failsafe, AuditTrail audit,
+			MeterRegistry registry, Clock clock, Duration idle) {
 		this.lease = lease;
+		this.failsafe = failsafe;
 		this.queue = queue;
 		this.audit = audit;
 		this.clock = clock;
@@ -101,22 +111,39 @@ public class Desk {
 	}
 
 	/**
-	 * Refuses agents' input while a person has the desk.
-	 * @throws DeskhandException E_BUSY naming who has it and when it frees up
+	 * Refuses agents' input while the failsafe is tripped or a person has the desk, the
+	 * strongest reason first ({@link InputRefusal}); the input lease is not asked.
+	 * @throws DeskhandException E_FAILSAFE or E_BUSY saying what has to end first
 	 */
 	public void check() {
-		DeskHolder holder = holder();
-		if (holder.kind() == DeskHolder.Kind.OPERATOR) {
-			throw new DeskhandException(ErrorCode.E_BUSY, "the operator " + holder.who() + " has taken over the desk"
-					+ " since " + time(holder.since()) + "; wait for them to hand it back");
+		refuse(null);
+	}
+
+	/**
+	 * {@link #check()}, and then whether another session than {@code session} holds the
+	 * input lease: one answer with the strongest reason, so that a person holding the
+	 * failsafe chord gets the failsafe's answer, not the desk's or the lease's.
+	 * @throws DeskhandException E_FAILSAFE or E_BUSY saying what has to end first
+	 */
+	public void check(String session) {
+		refuse(session);
+	}
+
+	private void refuse(String session) {
+		// the lease and the failsafe have locks of their own: asked outside the desk's
+		DeskhandException leaseBusy = (session != null) ? this.lease.busyFor(session).orElse(null) : null;
+		FailsafeState failsafe = this.failsafe.get();
+		InputRefusal refusal;
+		Instant now;
+		synchronized (this) {
+			now = this.clock.instant();
+			HumanRequest request = this.requests.isEmpty() ? null : this.requests.keySet().iterator().next();
+			refusal = new InputRefusal(failsafe, this.operator, this.operatorSince,
+					humanActive(now) ? this.humanSince : null, request, leaseBusy);
 		}
-		if (holder.kind() == DeskHolder.Kind.HUMAN && holder.until() == null) {
-			throw new DeskhandException(ErrorCode.E_BUSY, "the desk is handed to a person at an agent's request"
-					+ " (request_human, since " + time(holder.since()) + "); wait for them to hand it back");
-		}
-		if (holder.kind() == DeskHolder.Kind.HUMAN) {
-			throw new DeskhandException(ErrorCode.E_BUSY, "the person at the desk is using it (since "
-					+ time(holder.since()) + "); input resumes after " + describe(this.idle) + " of their inactivity");
+		Optional<DeskhandException> refused = refusal.decide(now, this.idle);
+		if (refused.isPresent()) {
+			throw refused.get();
 		}
 	}
 
@@ -276,10 +303,6 @@ public class Desk {
 
 	private boolean humanActive(Instant now) {
 		return this.humanLast != null && now.isBefore(this.humanLast.plus(this.idle));
-	}
-
-	private static String time(Instant instant) {
-		return instant.truncatedTo(ChronoUnit.MILLIS).toString();
 	}
 
 	static String describe(Duration duration) {

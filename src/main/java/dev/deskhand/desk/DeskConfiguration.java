@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
@@ -15,9 +16,9 @@ import dev.deskhand.platform.DesktopDriver;
 class DeskConfiguration {
 
 	@Bean
-	Desk desk(InputLease lease, InputQueue queue, AuditTrail audit, MeterRegistry registry, DesktopDriver driver,
-			DeskProperties properties) {
-		Desk desk = new Desk(lease, queue, audit, registry, Clock.systemUTC(), properties.idle());
+	Desk desk(InputLease lease, InputQueue queue, Failsafe failsafe, AuditTrail audit, MeterRegistry registry,
+			DesktopDriver driver, DeskProperties properties) {
+		Desk desk = new Desk(lease, queue, failsafe::state, audit, registry, Clock.systemUTC(), properties.idle());
 		if (!properties.enabled()) {
 			desk.detection("off (deskhand.human.enabled=false)");
 		}

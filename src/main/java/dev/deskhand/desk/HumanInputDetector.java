@@ -82,6 +82,18 @@ final class HumanInputDetector {
 		return Optional.of(what);
 	}
 
+	/**
+	 * Forgets everything seen so far and takes {@code seen} as how things are now: for
+	 * the first reading on a new connection to the display, whose pointer is where its
+	 * new server put it.
+	 * @param before what Deskhand had injected, read right before the reading
+	 */
+	void baseline(InjectedInput before, InputSnapshot seen) {
+		this.pointerMoves = before.pointerMoves();
+		this.expected = seen.pointer();
+		this.suspected = null;
+	}
+
 	private static String join(String first, String second) {
 		return (first == null) ? second : first + ", " + second;
 	}

@@ -16,7 +16,9 @@ import dev.deskhand.platform.InputStateSensor;
 /**
  * A thread of its own that reads the real keyboard and pointer on a sensor connection of
  * its own (like the failsafe's) every {@code deskhand.human.poll-interval}, and tells the
- * desk when the person at it did something Deskhand did not inject.
+ * desk when the person at it did something Deskhand did not inject. Whenever the sensor
+ * is on a new connection (the display was restarted), what it saw before is forgotten and
+ * the first reading is the new baseline.
  */
 class HumanWatcher implements SmartLifecycle {
 
@@ -33,6 +35,9 @@ class HumanWatcher implements SmartLifecycle {
 	private final boolean enabled;
 
 	private volatile Thread poller;
+
+	// The sensor's connection the detector's state comes from; used by the poller only.
+	private long connection = -1;
 
 	HumanWatcher(DesktopDriver driver, Desk desk, Duration interval, boolean enabled) {
 		this.driver = driver;
@@ -63,7 +68,19 @@ class HumanWatcher implements SmartLifecycle {
 		Optional<InjectedInput> before = this.driver.injectedInput();
 		Optional<InputSnapshot> seen = sensor.snapshot();
 		Optional<InjectedInput> after = this.driver.injectedInput();
+		// Read after the reading: a reconnect inside snapshot() is counted by now.
+		long connection = sensor.connectionGeneration();
 		if (before.isEmpty() || seen.isEmpty() || after.isEmpty()) {
+			return;
+		}
+		if (connection != this.connection) {
+			// A display that came back (Xvfb restarted on the same number) has its
+			// pointer wherever its server put it: the first reading on the new
+			// connection is the baseline, not a person's input.
+			this.connection = connection;
+			detector.baseline(before.get(), seen.get());
+			logger.debug("watching for the person at the desk on a new display connection ({}): baseline {}",
+					connection, seen.get().pointer());
 			return;
 		}
 		detector.look(before.get(), seen.get(), after.get()).ifPresent(this.desk::humanInput);

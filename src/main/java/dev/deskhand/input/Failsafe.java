@@ -1,7 +1,9 @@
 package dev.deskhand.input;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -106,9 +108,23 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	public void check() {
 		FailsafeState now = state();
 		if (now.tripped()) {
-			throw new DeskhandException(ErrorCode.E_FAILSAFE, "the failsafe is tripped (" + now.reason()
-					+ "); input is refused until " + now.until() + " or an operator resets it");
+			throw refusal(now, this.clock.instant());
 		}
+	}
+
+	/**
+	 * What a tripped failsafe answers: why, how much of the cooldown is left, and how to
+	 * re-arm it sooner.
+	 * @param state a tripped state
+	 */
+	public static DeskhandException refusal(FailsafeState state, Instant now) {
+		Duration left = Duration.between(now, state.until());
+		// rounded up: "0 s" while it still refuses would be a lie
+		long seconds = Math.max(1, (left.toMillis() + 999) / 1000);
+		return new DeskhandException(ErrorCode.E_FAILSAFE,
+				"the failsafe is tripped (" + state.reason() + "); input is refused for another " + seconds
+						+ " s of cooldown (until " + state.until().truncatedTo(ChronoUnit.MILLIS)
+						+ ") unless an operator re-arms it (POST /actuator/failsafe {\"action\":\"reset\"})");
 	}
 
 	public synchronized FailsafeState state() {

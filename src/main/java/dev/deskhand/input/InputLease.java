@@ -3,6 +3,7 @@ package dev.deskhand.input;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -41,15 +42,27 @@ public class InputLease {
 	 * @throws DeskhandException E_BUSY while another session holds it
 	 */
 	public synchronized void checkAvailable(String session) {
+		Optional<DeskhandException> busy = busyFor(session);
+		if (busy.isPresent()) {
+			throw busy.get();
+		}
+	}
+
+	/**
+	 * What {@link #checkAvailable} would throw for {@code session}, without throwing: the
+	 * desk weighs it against stronger reasons to refuse.
+	 */
+	public synchronized Optional<DeskhandException> busyFor(String session) {
 		Instant now = this.clock.instant();
 		if (this.holder != null && !this.holder.session.equals(session)
 				&& this.holder.lastUse.plus(this.idle).isAfter(now)) {
 			long seconds = Duration.between(now, this.holder.lastUse.plus(this.idle)).toSeconds() + 1;
-			throw new DeskhandException(ErrorCode.E_BUSY,
+			return Optional.of(new DeskhandException(ErrorCode.E_BUSY,
 					"another session (" + this.holder.session + " of " + this.holder.principal
 							+ ") holds the input; it is free after " + seconds
-							+ " s idle, when that session ends, or when an operator revokes it");
+							+ " s idle, when that session ends, or when an operator revokes it"));
 		}
+		return Optional.empty();
 	}
 
 	/** Lets go if {@code session} holds the lease. */

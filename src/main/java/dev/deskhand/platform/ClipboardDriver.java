@@ -1,6 +1,7 @@
 package dev.deskhand.platform;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The desktop's clipboard (X11: the CLIPBOARD selection), Unicode both ways. Thread-safe.
@@ -16,6 +17,23 @@ public interface ClipboardDriver {
 	 * answer in time
 	 */
 	String read(Duration timeout);
+
+	/**
+	 * The clipboard's text, unless the application that put it there is one of
+	 * {@code refusedApps} (the privacy mask's masked apps): then nothing is read. The
+	 * owner is asked where the read happens, so the check and the read see the same one.
+	 * X11 names the owner (the selection owner's window: its {@code WM_CLASS}, or its
+	 * {@code _NET_WM_PID}'s executable, or its client leader's); where the platform does
+	 * not say who owns the clipboard (Wayland's data-control protocol names no client;
+	 * Windows and macOS here) or the owner names no application, the text is read.
+	 * @param refusedApps application names (window class, instance or executable,
+	 * case-insensitive)
+	 * @throws dev.deskhand.errors.DeskhandException E_NOT_GRANTED naming the application
+	 * when its data is on the clipboard
+	 */
+	default String read(Duration timeout, List<String> refusedApps) {
+		return read(timeout);
+	}
 
 	/**
 	 * Puts text on the clipboard. Deskhand stays the owner and answers other clients'

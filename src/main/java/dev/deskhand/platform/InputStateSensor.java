@@ -32,6 +32,17 @@ public interface InputStateSensor extends AutoCloseable {
 		return Optional.empty();
 	}
 
+	/**
+	 * Which connection to the display the readings come from: a new number whenever the
+	 * sensor has connected anew (a display restarted on the same number). What a reading
+	 * on the old connection showed says nothing about the new one: a new X server puts
+	 * the pointer in the middle of the screen, which is no person's doing. Drivers that
+	 * never reconnect keep 0.
+	 */
+	default long connectionGeneration() {
+		return 0;
+	}
+
 	@Override
 	void close();
 

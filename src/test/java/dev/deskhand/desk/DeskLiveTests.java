@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -205,6 +206,44 @@ class DeskLiveTests {
 	}
 
 	@Test
+	void thePersonHoldingTheFailsafeChordGetsTheFailsafesAnswerAndItsCooldownNotTheDesks() {
+		TestDesktop desktop = TestDesktop.shared();
+		AtomicBoolean stop = new AtomicBoolean();
+		// The person keeps using the desk after the chord tripped the failsafe (whose
+		// trip releases the chord: on Xvfb every key is XTest's): both reasons hold at
+		// once, which is the case where the desk's answer used to win.
+		Thread person = new Thread(() -> {
+			int step = 1;
+			while (!stop.get()) {
+				desktop.run(BOUND, "xdotool", "mousemove_relative", "--", String.valueOf(step), "0");
+				step = -step;
+				sleep(Duration.ofMillis(40));
+			}
+		}, "person-at-the-desk");
+		try {
+			desktop.run(BOUND, "xdotool", "keydown", "ctrl+alt+Escape").requireSuccess("xdotool keydown");
+			await().atMost(BOUND).until(() -> failsafeState().path("tripped").asBoolean());
+			person.start();
+			await().atMost(BOUND).until(() -> deskState().path("holder").asString().equals("human"));
+			String answer = text(call(this.client, "mouse_move", Map.of("coordinate", List.of(300, 300))));
+			assertThat(answer)
+				.matches("^E_FAILSAFE: the failsafe is tripped \\(chord ctrl\\+alt\\+Escape\\); input is refused for"
+						+ " another [0-9]+ s of cooldown \\(until [^)]+\\) unless an operator re-arms it .*")
+				.doesNotContain("person at the desk");
+			assertThat(text(call(this.client, "key", Map.of("text", "a")))).startsWith("E_FAILSAFE: ");
+			assertThat(deskState().path("holder").asString()).as("the person was there all along").isEqualTo("human");
+			assertThat(witness.events()).noneMatch((event) -> event.contains("code=A "));
+		}
+		finally {
+			stop.set(true);
+			join(person);
+			desktop.run(BOUND, "xdotool", "keyup", "ctrl+alt+Escape").requireSuccess("xdotool keyup");
+			operator().send("POST", "/actuator/failsafe", "{\"action\":\"reset\"}");
+		}
+		awaitAgentsMayAct();
+	}
+
+	@Test
 	void anAgentAsksForTheHumanAndWaitsForTheirAnswer() {
 		McpSyncClient other = McpTestClients.streamable(this.port);
 		try {
@@ -276,6 +315,28 @@ class DeskLiveTests {
 
 	private double preemptions() {
 		return this.registry.get("deskhand.human.preemptions").counter().count();
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void join(Thread thread) {
+		try {
+			thread.join(BOUND.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private JsonNode failsafeState() {
+		return JSON.readTree(operator().get("/actuator/failsafe").body());
 	}
 
 	private JsonNode deskState() {

@@ -22,6 +22,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
 import dev.deskhand.fake.MutableClock;
+import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputProperties;
@@ -48,6 +49,8 @@ class DeskTests {
 
 	private Desk desk;
 
+	private FailsafeState failsafe = new FailsafeState(false, null, null, null, 0);
+
 	private InputQueue queue;
 
 	private AuditTrail audit;
@@ -59,7 +62,8 @@ class DeskTests {
 		this.queue = new InputQueue(this.driver,
 				() -> List.of((session, actions) -> this.started.countDown(), new DeskGuard(this.desk)),
 				new InputProperties(Duration.ofSeconds(5), 8));
-		this.desk = new Desk(this.lease, this.queue, this.audit, this.registry, this.clock, Duration.ofMillis(500));
+		this.desk = new Desk(this.lease, this.queue, () -> this.failsafe, this.audit, this.registry, this.clock,
+				Duration.ofMillis(500));
 		return this.desk;
 	}
 
@@ -114,6 +118,27 @@ class DeskTests {
 		assertThat(this.events.get(0).getData()).containsEntry("input", "moved the pointer");
 		desk.humanInput("moved the pointer");
 		assertThat(this.registry.get("deskhand.human.preemptions").counter().count()).isEqualTo(2);
+	}
+
+	@Test
+	void aTrippedFailsafeIsTheAnswerWhileThePersonHoldsItsChordAndAnotherSessionHoldsTheLease(@TempDir Path dir) {
+		Desk desk = desk(dir);
+		this.lease.acquire("session-2", "bob");
+		desk.humanInput("held a key down");
+		this.failsafe = new FailsafeState(true, "chord ctrl+alt+Escape", this.clock.instant(),
+				this.clock.instant().plusSeconds(30), 1);
+		assertThatThrownBy(() -> desk.check("session-1")).isInstanceOf(DeskhandException.class)
+			.hasFieldOrPropertyWithValue("code", ErrorCode.E_FAILSAFE)
+			.hasMessageStartingWith("the failsafe is tripped (chord ctrl+alt+Escape); input is refused for another"
+					+ " 30 s of cooldown");
+		assertThatThrownBy(desk::check).hasFieldOrPropertyWithValue("code", ErrorCode.E_FAILSAFE);
+		this.failsafe = new FailsafeState(false, null, null, null, 1);
+		assertThatThrownBy(() -> desk.check("session-1")).hasFieldOrPropertyWithValue("code", ErrorCode.E_BUSY)
+			.hasMessageStartingWith("the person at the desk is using it");
+		this.clock.advance(Duration.ofMillis(500));
+		assertThatThrownBy(() -> desk.check("session-1")).hasFieldOrPropertyWithValue("code", ErrorCode.E_BUSY)
+			.hasMessageStartingWith("another session (session-2 of bob) holds the input");
+		desk.check("session-2");
 	}
 
 	@Test

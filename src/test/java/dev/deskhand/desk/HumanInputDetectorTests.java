@@ -56,6 +56,18 @@ class HumanInputDetectorTests {
 	}
 
 	@Test
+	void afterABaselineThePointerWhereANewServerPutItIsNotTheHuman() {
+		assertThat(look(idle(1, new Point(100, 100), 1), seen(100, 100, Set.of(), Set.of()))).isEmpty();
+		// a display restarted on the same number: its pointer is in the middle
+		this.detector.baseline(idle(1, new Point(100, 100), 1), seen(512, 384, Set.of(), Set.of()));
+		assertThat(look(idle(1, new Point(100, 100), 1), seen(512, 384, Set.of(), Set.of()))).isEmpty();
+		assertThat(look(idle(1, new Point(100, 100), 1), seen(512, 384, Set.of(), Set.of()))).isEmpty();
+		// a person moving it afterwards still is
+		assertThat(lookTwice(idle(1, new Point(100, 100), 1), seen(520, 384, Set.of(), Set.of())))
+			.contains("moved the pointer");
+	}
+
+	@Test
 	void aReadingThatOverlapsDeskhandsInputDoesNotCount() {
 		look(idle(0, new Point(1, 1), 1), seen(1, 1, Set.of(), Set.of()));
 		InputSnapshot midMove = seen(300, 300, Set.of(38), Set.of(1));

@@ -229,6 +229,41 @@ class DesktopSurfaceLiveTests {
 	}
 
 	@Test
+	void theClipboardOfAMaskedAppIsNotReadAndAnUnmaskedOnesIs() {
+		String secret = "correct horse battery staple";
+		desktop.runWithInput(Duration.ofSeconds(5), secret, "timeout", "5", "xclip", "-i", "-selection", "clipboard");
+		// xclip's owner window names no application: it plays a password manager's
+		// once it carries one's WM_CLASS
+		String owner = clipboardOwner();
+		desktop.run(WAIT, "xprop", "-id", owner, "-f", "WM_CLASS", "8s", "-set", "WM_CLASS", "notes")
+			.requireSuccess("xprop");
+		assertThat(text(call(this.client, "read_clipboard", Map.of()))).isEqualTo(secret);
+
+		desktop.run(WAIT, "xprop", "-id", owner, "-f", "WM_CLASS", "8s", "-set", "WM_CLASS", "secretvault")
+			.requireSuccess("xprop");
+		CallToolResult refused = call(this.client, "read_clipboard", Map.of());
+		assertThat(text(refused))
+			.isEqualTo("E_NOT_GRANTED: the clipboard holds data from 'SecretVault', a masked"
+					+ " application (deskhand.privacy.masked-apps); nothing was read")
+			.doesNotContain(secret);
+		assertThat(clipboardOwner()).as("still the owner: the refusal read nothing").isEqualTo(owner);
+	}
+
+	/** The window that owns CLIPBOARD, as XGetSelectionOwner says, in hex. */
+	private static String clipboardOwner() {
+		String owner = desktop
+			.run(WAIT, "python3", "-c", "import ctypes; x = ctypes.cdll.LoadLibrary('libX11.so.6');"
+					+ " x.XOpenDisplay.restype = ctypes.c_void_p; x.XInternAtom.restype = ctypes.c_ulong;"
+					+ " x.XGetSelectionOwner.restype = ctypes.c_ulong; d = ctypes.c_void_p(x.XOpenDisplay(None));"
+					+ " print(hex(x.XGetSelectionOwner(d, ctypes.c_ulong(x.XInternAtom(d, b'CLIPBOARD', 0)))))")
+			.requireSuccess("XGetSelectionOwner")
+			.stdout()
+			.strip();
+		assertThat(owner).isNotEqualTo("0x0");
+		return owner;
+	}
+
+	@Test
 	void aMaskedAppIsBlackInScreenshotsAndRefusesInput() throws Exception {
 		Process vault = startClient("xterm", "-class", "SecretVault", "-T", "vault", "-bg", "white", "-geometry",
 				"60x15+400+300", "-e", "sleep", "60");

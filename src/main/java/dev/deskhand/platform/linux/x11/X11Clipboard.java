@@ -1,6 +1,7 @@
 package dev.deskhand.platform.linux.x11;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -74,10 +75,15 @@ final class X11Clipboard implements ClipboardDriver, AutoCloseable {
 
 	@Override
 	public String read(Duration timeout) {
+		return read(timeout, List.of());
+	}
+
+	@Override
+	public String read(Duration timeout, List<String> refusedApps) {
 		if (timeout == null || timeout.isNegative() || timeout.isZero()) {
 			throw DeskhandException.args("the clipboard read timeout must be positive, not " + timeout);
 		}
-		X11ClipboardRequest request = X11ClipboardRequest.read(timeout);
+		X11ClipboardRequest request = X11ClipboardRequest.read(timeout, refusedApps);
 		submit(request);
 		return request.await(timeout.plus(GRACE), "reading the clipboard of X display " + this.displayName);
 	}

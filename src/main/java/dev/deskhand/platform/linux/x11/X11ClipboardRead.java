@@ -1,6 +1,7 @@
 package dev.deskhand.platform.linux.x11;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Optional;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -49,7 +50,8 @@ final class X11ClipboardRead {
 
 	/**
 	 * Asks the owner for the text.
-	 * @return the read under way, or {@code null} when it finished at once (no owner)
+	 * @return the read under way, or {@code null} when it finished at once (no owner, or
+	 * one of the request's refused applications)
 	 */
 	static X11ClipboardRead start(X11ClipboardSession session, X11ClipboardRequest request,
 			X11ClipboardCounters counters) {
@@ -57,6 +59,17 @@ final class X11ClipboardRead {
 		if (owner == X11ClipboardSession.NONE) {
 			request.complete("");
 			return null;
+		}
+		if (!request.refusedApps().isEmpty()) {
+			// asked on the connection and for the owner the read would ask: no other
+			// owner can slip in between the check and the conversion
+			Optional<String> masked = X11ClipboardOwnerApp.of(session.connection(), owner, X11ClientProcess.system())
+				.flatMap((app) -> app.firstOf(request.refusedApps()));
+			if (masked.isPresent()) {
+				request.fail(new DeskhandException(ErrorCode.E_NOT_GRANTED, "the clipboard holds data from '"
+						+ masked.get() + "', a masked application (deskhand.privacy.masked-apps); nothing was read"));
+				return null;
+			}
 		}
 		X11ClipboardRead read = new X11ClipboardRead(request, counters, owner, session.serverTime());
 		read.convert(session, session.atom(X11ClipboardText.UTF8_STRING));

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.linux.x11;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -30,10 +31,13 @@ final class X11ClipboardRequest {
 
 	private final long deadline;
 
+	private final List<String> refusedApps;
+
 	private final CompletableFuture<String> result = new CompletableFuture<>();
 
-	private X11ClipboardRequest(Kind kind, String text, Duration timeout) {
+	private X11ClipboardRequest(Kind kind, String text, Duration timeout, List<String> refusedApps) {
 		this.kind = kind;
+		this.refusedApps = List.copyOf(refusedApps);
 		this.text = text;
 		this.timeout = timeout;
 		this.deadline = System.nanoTime() + timeout.toNanos();
@@ -43,18 +47,30 @@ final class X11ClipboardRequest {
 	 * @param timeout how long the owner has to answer, from now
 	 */
 	static X11ClipboardRequest read(Duration timeout) {
-		return new X11ClipboardRequest(Kind.READ, null, timeout);
+		return read(timeout, List.of());
+	}
+
+	/**
+	 * @param refusedApps applications whose data is not read when they own the clipboard
+	 */
+	static X11ClipboardRequest read(Duration timeout, List<String> refusedApps) {
+		return new X11ClipboardRequest(Kind.READ, null, timeout, refusedApps);
 	}
 
 	/**
 	 * @param timeout how long the clipboard thread has to take ownership, from now
 	 */
 	static X11ClipboardRequest write(String text, Duration timeout) {
-		return new X11ClipboardRequest(Kind.WRITE, text, timeout);
+		return new X11ClipboardRequest(Kind.WRITE, text, timeout, List.of());
 	}
 
 	Kind kind() {
 		return this.kind;
+	}
+
+	/** Applications whose data a read refuses; empty for a write. */
+	List<String> refusedApps() {
+		return this.refusedApps;
 	}
 
 	/** The text to write; {@code null} for a read. */

@@ -66,6 +66,9 @@ final class X11InputSensor implements InputStateSensor {
 
 	private boolean closed;
 
+	// Written under the lock, read by any thread.
+	private volatile long connections;
+
 	private X11InputSensor(String displayName) {
 		this.displayName = displayName;
 	}
@@ -241,6 +244,7 @@ final class X11InputSensor implements InputStateSensor {
 				throw ex;
 			}
 			this.connection = opened;
+			this.connections++;
 			this.keymap = null;
 			this.keycodes.clear();
 			if (this.disconnected) {
@@ -271,6 +275,11 @@ final class X11InputSensor implements InputStateSensor {
 			this.disconnected = true;
 		}
 		this.nextConnectAttempt = System.nanoTime() + RECONNECT_INTERVAL_NANOS;
+	}
+
+	@Override
+	public long connectionGeneration() {
+		return this.connections;
 	}
 
 	/**

@@ -43,8 +43,11 @@ final class X11PointerDriver implements PointerDriver {
 	public void moveTo(int x, int y) {
 		this.input.call((connection) -> {
 			connection.fakeMotion(x, y);
-			this.held.pointerAt(new Point(x, y));
 			connection.syncAndCheck("moving the pointer to " + x + "," + y);
+			// Only once the server has it: a move on a connection that died (a display
+			// restarted under it) never happened, and the desk would take the pointer
+			// still being elsewhere for a person's doing.
+			this.held.pointerAt(new Point(x, y));
 			return null;
 		});
 	}
