@@ -229,11 +229,11 @@ class OperatorConsoleBrowserTests {
 		witness.focus();
 		witness.clearEvents();
 		CompletableFuture<CallToolResult> click = clickAsync(100, 220);
-		// The click still asks first; approved, it meets the tripped failsafe in the
-		// queue.
-		awaitCard().findElement(By.className("approve-once")).click();
+		// The failsafe answers before anyone is asked: no card for input that cannot run.
 		CallToolResult result = click.get(10, TimeUnit.SECONDS);
 		assertThat(text(result)).startsWith("E_FAILSAFE: ");
+		assertThat(operator().get("/actuator/approvals").body()).doesNotContain("left_click");
+		assertThat(browser.findElements(By.cssSelector("article.card:not(.answered)"))).isEmpty();
 		assertNothingArrives();
 
 		browser.findElement(By.id("failsafe-reset")).click();

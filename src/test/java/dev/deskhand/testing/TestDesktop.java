@@ -280,6 +280,12 @@ public final class TestDesktop implements AutoCloseable {
 	 */
 	public List<ManagedWindow> windows() {
 		ProcessResult list = run(QUICK, "wmctrl", "-l", "-p");
+		// a window destroyed between wmctrl reading the client list and reading its
+		// properties fails the whole listing with BadWindow: read the list again
+		for (int attempt = 0; attempt < 5 && !list.succeeded() && list.stderr().contains("BadWindow"); attempt++) {
+			Pause.millis(50);
+			list = run(QUICK, "wmctrl", "-l", "-p");
+		}
 		if (!list.succeeded() && list.stderr().contains("Cannot get client list")) {
 			// no _NET_CLIENT_LIST (yet): no managed windows
 			return List.of();
