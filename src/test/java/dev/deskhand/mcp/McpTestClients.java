@@ -14,6 +14,7 @@ import javax.imageio.ImageIO;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -171,6 +172,20 @@ public final class McpTestClients {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * The HTTP status of the authorization failure the SDK client reports somewhere in
+	 * this exception's cause chain (401 without a token, 403 refused), or -1 when the
+	 * failure was something else (a refused connection, a timeout).
+	 */
+	public static int authorizationStatus(Throwable thrown) {
+		for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+			if (cause instanceof McpHttpClientTransportAuthorizationException authorization) {
+				return authorization.getResponseInfo().statusCode();
+			}
+		}
+		return -1;
 	}
 
 }

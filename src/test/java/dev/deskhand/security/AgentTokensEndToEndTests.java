@@ -24,6 +24,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.testing.TestDesktop;
 
+import dev.deskhand.mcp.McpTestClients;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -124,7 +126,11 @@ class AgentTokensEndToEndTests {
 		McpSyncClient client = client(
 				HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port).endpoint("/mcp").build());
 		try {
-			assertThatThrownBy(client::initialize).isNotNull();
+			// the server's 401, as the SDK reports it: not any failure (a refused
+			// connection,
+			// the other-users 403 or a timeout would throw too)
+			assertThatThrownBy(client::initialize)
+				.satisfies((ex) -> assertThat(McpTestClients.authorizationStatus(ex)).isEqualTo(401));
 		}
 		finally {
 			client.close();
