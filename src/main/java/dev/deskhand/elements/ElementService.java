@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction.ElementTarget;
 import dev.deskhand.platform.DisplayInfo;
@@ -24,6 +25,7 @@ import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementList;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.RoleNames;
 import dev.deskhand.platform.elements.ElementState;
 import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ImagePlacement;
@@ -293,13 +295,14 @@ public class ElementService {
 		Set<ElementRole> roles = EnumSet.noneOf(ElementRole.class);
 		if (names != null) {
 			for (String name : names) {
-				ElementRole role = ElementRole.bySpelling(name);
-				if (role == null) {
-					throw DeskhandException.args("unknown role '" + name
-							+ "': roles use AT-SPI's names, e.g. \"push button\", \"entry\", \"check box\", \"link\", "
-							+ "\"menu item\", \"combo box\"");
+				Set<ElementRole> matching = RoleNames.matching(name);
+				if (matching.isEmpty()) {
+					throw DeskhandException.args("unknown role '" + Echo.of(name, 60)
+							+ "': use AT-SPI's names (\"push button\", \"entry\", \"check box\", \"link\", \"menu item\", "
+							+ "\"combo box\") or the common ones (\"button\", \"textbox\", \"checkbox\", \"AXButton\", "
+							+ "\"Edit\"); docs/elements.md lists them");
 				}
-				roles.add(role);
+				roles.addAll(matching);
 			}
 		}
 		return roles;

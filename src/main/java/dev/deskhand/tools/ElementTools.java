@@ -16,6 +16,7 @@ import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.ActionOutcome;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.audit.Redaction;
+import dev.deskhand.errors.Echo;
 import dev.deskhand.elements.ElementListing;
 import dev.deskhand.elements.ElementMarks;
 import dev.deskhand.elements.ElementSearch;
@@ -121,14 +122,15 @@ public class ElementTools {
 			(substring, case-insensitive) or name_regex, and states; showing ones only unless all. Same \
 			fields as list_elements.""", annotations = @McpAnnotations(title = "Find elements", readOnlyHint = true,
 			destructiveHint = false, idempotentHint = true, openWorldHint = false))
-	public CallToolResult findElements(McpSyncRequestContext context,
-			@McpToolParam(description = "Roles, AT-SPI names: \"push button\", \"entry\", \"link\"...",
-					required = false) List<String> role,
+	public CallToolResult findElements(McpSyncRequestContext context, @McpToolParam(description = """
+			A role or a list of roles: AT-SPI's ("push button", "entry", "check box", "link") or the common \
+			names ("button", "textbox", "checkbox", "AXButton", "Edit")""", required = false) Object role,
 			@McpToolParam(description = "A part of the name, case-insensitive", required = false) String name,
 			@McpToolParam(description = "A regular expression found in the name (case-insensitive)",
 					required = false) String name_regex,
-			@McpToolParam(description = "States every match has: \"focused\", \"checked\", \"editable\"...",
-					required = false) List<String> states,
+			@McpToolParam(
+					description = "A state or a list of states every match has: \"focused\", \"checked\", \"editable\"...",
+					required = false) Object states,
 			@McpToolParam(description = "Only this application", required = false) String app,
 			@McpToolParam(description = "Only this window (an id from list_windows)", required = false) String window,
 			@McpToolParam(description = "At most this many (default 200)", required = false) Integer max_count,
@@ -136,8 +138,9 @@ public class ElementTools {
 		return this.runner.run("find_elements", () -> {
 			CallContext call = this.contexts.of(context);
 			this.desktop.authorizeObservation(call, "find_elements", "search the desktop's elements");
-			ElementListing listing = this.elements.list(call.handle(), new ElementSearch(app, window, role, name,
-					name_regex, states, Boolean.TRUE.equals(all), max_count, false));
+			ElementListing listing = this.elements.list(call.handle(),
+					new ElementSearch(app, window, oneOrMany(role, "role"), name, name_regex,
+							oneOrMany(states, "states"), Boolean.TRUE.equals(all), max_count, false));
 			return result(listing, null);
 		});
 	}
@@ -310,6 +313,23 @@ public class ElementTools {
 		Element element = target.element();
 		return target.ref() + " (" + element.role().spelling()
 				+ (element.name().isBlank() ? "" : " '" + Redaction.summary(element.name(), NAME_SHOWN) + "'") + ")";
+	}
+
+	/**
+	 * A string or a list of strings as a list: models send {@code "role": "button"} as
+	 * often as {@code ["button"]}.
+	 */
+	static List<String> oneOrMany(Object value, String argument) {
+		if (value == null) {
+			return null;
+		}
+		if (value instanceof String one) {
+			return List.of(one);
+		}
+		if (value instanceof List<?> many && many.stream().allMatch(String.class::isInstance)) {
+			return many.stream().map(String.class::cast).toList();
+		}
+		throw DeskhandException.args(argument + " must be a string or a list of strings, got " + Echo.of(value, 80));
 	}
 
 }

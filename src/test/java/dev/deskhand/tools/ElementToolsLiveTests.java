@@ -216,6 +216,27 @@ class ElementToolsLiveTests {
 		assertThat(found.path("elements").get(0).path("name").asString()).isEqualTo("Press me");
 	}
 
+	@Test
+	void findElementsTakesARoleAsAStringAndTheNamesOtherPlatformsUse() {
+		// models send "role": "button" as often as a list, and say "button", "AXButton"
+		// (macOS), "Button" (UI Automation) as often as AT-SPI's "push button"
+		for (Object role : List.of("button", "AXButton", List.of("Button"), "PushButton", "push_button")) {
+			CallToolResult result = call(this.client, "find_elements",
+					Map.of("role", role, "name", "Press me", "app", "deskhand-atspi-witness"));
+			assertThat(result.isError()).as(role + ": " + text(result)).isNotEqualTo(Boolean.TRUE);
+			JsonNode found = JSON.readTree(text(result));
+			assertThat(found.path("elements")).as(role.toString()).hasSize(1);
+			assertThat(found.path("elements").get(0).path("role").asString()).isEqualTo("push button");
+		}
+		JsonNode fields = JSON.readTree(text(call(this.client, "find_elements",
+				Map.of("role", "textbox", "app", "deskhand-atspi-witness", "states", "editable"))));
+		assertThat(fields.path("elements").valueStream().map((element) -> element.path("name").asString()))
+			.contains("Name field");
+		assertThat(fields.path("elements").valueStream().map((element) -> element.path("role").asString()))
+			.allSatisfy((found) -> assertThat(found).isIn("entry", "text", "password text"));
+		assertThat(text(call(this.client, "find_elements", Map.of("role", 7)))).startsWith("E_ARGS: role must be");
+	}
+
 	private JsonNode list() {
 		CallToolResult result = call(this.client, "list_elements", Map.of("window", witness.window().hexId()));
 		assertThat(result.isError()).as(text(result)).isNotEqualTo(Boolean.TRUE);
