@@ -14,8 +14,8 @@ import dev.deskhand.platform.Rect;
 
 /**
  * The compositor's outputs and the three coordinate spaces that meet in them. Pure and
- * immutable: built from one read of the compositor's output list (sway GET_OUTPUTS,
- * Hyprland {@code monitors}), compared with {@link #equals} to tell a layout change.
+ * immutable: built from one read of the compositor's output list (sway GET_OUTPUTS),
+ * compared with {@link #equals} to tell a layout change.
  *
  * <p>
  * The compositor lays windows out and takes pointer input in <em>layout units</em>

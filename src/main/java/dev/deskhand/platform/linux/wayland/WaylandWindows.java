@@ -10,8 +10,8 @@ import dev.deskhand.platform.WindowInfo;
 
 /**
  * A compositor's windows in its own terms (layout units), and the step to the SPI's
- * {@link WindowInfo} in desktop units. sway and Hyprland each read their window list into
- * {@link Window}s; everything after that is shared.
+ * {@link WindowInfo} in desktop units. sway's tree is read into {@link Window}s;
+ * everything after that would serve another compositor's IPC too.
  */
 final class WaylandWindows {
 
@@ -21,7 +21,7 @@ final class WaylandWindows {
 	/**
 	 * One toplevel window as the compositor reports it.
 	 *
-	 * @param id the compositor's handle (sway: the con id; Hyprland: the address)
+	 * @param id the compositor's handle (sway: the con id)
 	 * @param title its title, or empty
 	 * @param appClass the Wayland app_id, or the X class of an Xwayland window, or empty
 	 * @param appInstance the X instance of an Xwayland window, or empty
