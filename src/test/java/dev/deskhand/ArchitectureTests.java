@@ -181,6 +181,61 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void theWaylandDriverIsBuiltUpwardsFromTheWireProtocol() {
+		// the driver puts the rooms together; each room reaches only those below it, so
+		// the wire protocol knows no compositor and a second compositor's IPC could sit
+		// beside sway's without touching input, capture or the wire
+		layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("driver")
+			.definedBy("dev.deskhand.platform.linux.wayland")
+			.layer("sway")
+			.definedBy("dev.deskhand.platform.linux.wayland.sway..")
+			.layer("input")
+			.definedBy("dev.deskhand.platform.linux.wayland.input..")
+			.layer("capture")
+			.definedBy("dev.deskhand.platform.linux.wayland.screencopy..")
+			.layer("layout")
+			.definedBy("dev.deskhand.platform.linux.wayland.layout..")
+			.layer("wire")
+			.definedBy("dev.deskhand.platform.linux.wayland.wire..")
+			.layer("xkb")
+			.definedBy("dev.deskhand.platform.linux.xkb..")
+			.whereLayer("driver")
+			.mayNotBeAccessedByAnyLayer()
+			.whereLayer("sway")
+			.mayOnlyBeAccessedByLayers("driver")
+			.whereLayer("input")
+			.mayOnlyBeAccessedByLayers("driver")
+			.whereLayer("capture")
+			.mayOnlyBeAccessedByLayers("driver")
+			.whereLayer("layout")
+			.mayOnlyBeAccessedByLayers("driver", "sway", "input")
+			.whereLayer("wire")
+			.mayOnlyBeAccessedByLayers("driver", "input", "capture")
+			.whereLayer("xkb")
+			.mayOnlyBeAccessedByLayers("input")
+			.check(main);
+	}
+
+	@Test
+	void xkbKeymapsKnowNoDisplayServer() {
+		// shared by whichever Linux driver uploads keymaps to a virtual keyboard
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.platform.linux.xkb..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("dev.deskhand.platform.linux.wayland..", "dev.deskhand.platform.linux.x11..",
+					"dev.deskhand.platform.linux.atspi..")
+			.check(main);
+		noClasses().that()
+			.resideOutsideOfPackage("dev.deskhand.platform.linux..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.platform.linux.xkb..")
+			.check(main);
+	}
+
+	@Test
 	void mainCodeDoesNotPrint() {
 		// but the self-test's console: a command's result belongs on standard output
 		noClasses().that()

@@ -1,5 +1,8 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.layout.WaylandLayout;
+import dev.deskhand.platform.linux.wayland.sway.SwayOutputs;
+
 import java.util.List;
 import java.util.function.Supplier;
 

@@ -1,5 +1,10 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.layout.WaylandLayout;
+import dev.deskhand.platform.linux.wayland.layout.WaylandWindows;
+import dev.deskhand.platform.linux.wayland.sway.SwayIpc;
+import dev.deskhand.platform.linux.wayland.sway.SwayTree;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,13 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.input.WaylandInput;
+import dev.deskhand.platform.linux.wayland.layout.WaylandLayout;
+import dev.deskhand.platform.linux.wayland.screencopy.WaylandScreencopy;
+import dev.deskhand.platform.linux.wayland.sway.SwayIpc;
+import dev.deskhand.platform.linux.wayland.sway.SwayOutputs;
+import dev.deskhand.platform.linux.wayland.sway.SwaySocket;
+import dev.deskhand.platform.linux.wayland.wire.WaylandConnection;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.sway.SwayEvents;
+import dev.deskhand.platform.linux.wayland.sway.SwayIpc;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.sway.SwaySocket;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

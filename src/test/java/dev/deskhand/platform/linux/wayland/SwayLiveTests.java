@@ -1,5 +1,9 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.layout.WaylandLayout;
+import dev.deskhand.platform.linux.wayland.sway.SwayIpc;
+import dev.deskhand.platform.linux.wayland.sway.SwayOutputs;
+
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

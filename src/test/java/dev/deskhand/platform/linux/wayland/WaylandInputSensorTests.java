@@ -1,5 +1,7 @@
 package dev.deskhand.platform.linux.wayland;
 
+import dev.deskhand.platform.linux.wayland.sway.SwayIpc;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;

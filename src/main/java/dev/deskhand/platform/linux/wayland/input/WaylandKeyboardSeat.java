@@ -1,0 +1,105 @@
+package dev.deskhand.platform.linux.wayland.input;
+
+import dev.deskhand.platform.linux.wayland.wire.WaylandConnection;
+import dev.deskhand.platform.linux.wayland.wire.WaylandWireHandler;
+import dev.deskhand.platform.linux.wayland.wire.WaylandWireObject;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+
+/**
+ * The seat's capabilities as the virtual keyboard and pointer wait for them: a client
+ * binds {@code wl_keyboard} or {@code wl_pointer} only when the seat announces the
+ * capability, and the compositor drops events for a client that has not bound yet (the
+ * first key of a fresh keyboard was lost that way in 3 of 3 runs). So a new device waits
+ * until its own connection sees the capability, which the compositor announces to every
+ * client at once, and then gives the clients {@code settle} to ask for theirs (longer on
+ * a starved host: times the runnable processes per core, at most {@value #MAX_FACTOR}
+ * times); when the seat had the capability already, clients are bound and nothing is
+ * waited for. Without the wait all three keys of a fresh keyboard were lost in one of
+ * three runs; with 300 ms none was.
+ */
+final class WaylandKeyboardSeat {
+
+	static final int POINTER = 1;
+
+	static final int KEYBOARD = 2;
+
+	static final double MAX_FACTOR = 4;
+
+	private static final int CAPABILITIES = 0;
+
+	private static final int RELEASE = 3;
+
+	private final WaylandConnection connection;
+
+	private final WaylandWireObject seat;
+
+	private final int initial;
+
+	private volatile int capabilities;
+
+	private WaylandKeyboardSeat(WaylandConnection connection, WaylandWireObject seat) {
+		this.connection = connection;
+		this.seat = seat;
+		seat.handler((event) -> {
+			if (event.opcode() == CAPABILITIES) {
+				this.capabilities = event.uint();
+			}
+		});
+		connection.roundtrip();
+		this.initial = this.capabilities;
+	}
+
+	/** Binds the first {@code wl_seat} and reads its capabilities (a roundtrip). */
+	static WaylandKeyboardSeat bind(WaylandConnection connection) {
+		synchronized (connection) {
+			return new WaylandKeyboardSeat(connection,
+					connection.registry().bind("wl_seat", 5, WaylandWireHandler.IGNORE));
+		}
+	}
+
+	WaylandWireObject object() {
+		return this.seat;
+	}
+
+	int capabilities() {
+		return this.capabilities;
+	}
+
+	/**
+	 * Waits (within the connection's timeout) until the seat has {@code capability}, then
+	 * {@code settle} if it did not have it when bound.
+	 * @param what for the error, e.g. "a keyboard"
+	 */
+	void awaitCapability(int capability, String what, Duration settle) {
+		this.connection.dispatchUntil(() -> (this.capabilities & capability) != 0,
+				"the seat's capabilities to include " + what);
+		if ((this.initial & capability) == 0 && !settle.isZero()) {
+			try {
+				var os = ManagementFactory.getOperatingSystemMXBean();
+				double load = os.getSystemLoadAverage() / Math.max(1, os.getAvailableProcessors());
+				Thread.sleep((long) (settle.toMillis() * Math.min(MAX_FACTOR, Math.max(1, load))));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new DeskhandException(ErrorCode.E_TIMEOUT,
+						"interrupted while clients bind to the new virtual input device", ex);
+			}
+		}
+	}
+
+	/** Lets the seat object go ({@code wl_seat.release} from version 5). */
+	void release() {
+		synchronized (this.connection) {
+			if (this.seat.version() >= 5 && !this.connection.isClosed()) {
+				this.connection.request(this.seat, RELEASE).send();
+				this.connection.destroyed(this.seat);
+			}
+		}
+	}
+
+}
