@@ -314,7 +314,7 @@ public class ElementService {
 			for (String name : names) {
 				ElementState state = ElementState.bySpelling(name);
 				if (state == null) {
-					throw DeskhandException.args("unknown state '" + name + "': one of "
+					throw DeskhandException.args("unknown state '" + Echo.of(name, 60) + "': one of "
 							+ java.util.Arrays.stream(ElementState.values()).map(ElementState::spelling).toList());
 				}
 				states.add(state);

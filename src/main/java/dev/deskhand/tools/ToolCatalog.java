@@ -84,7 +84,7 @@ final class ToolCatalog {
 			.name(tool.name())
 			.title(tool.title())
 			.description(tool.description())
-			.inputSchema(tool.inputSchema())
+			.inputSchema(ModelSchemas.trimmed(tool.inputSchema()))
 			.outputSchema(entry.outputSchema())
 			.annotations(tool.annotations())
 			.meta(tool.meta())

@@ -14,11 +14,13 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.mcp.annotation.McpTool;
-import org.springframework.ai.mcp.annotation.method.tool.utils.McpJsonSchemaGenerator;
 import org.springframework.ai.mcp.annotation.provider.tool.SyncMcpToolProvider;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.util.StringUtils;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.deskhand.tools.ModelSchemas;
 
 /**
  * Deskhand's MCP tools as Spring AI tools, for a {@code ChatClient} in the same JVM:
@@ -35,6 +37,8 @@ import org.springframework.util.StringUtils;
  * back as geometry text and go to {@link LatestScreenshots}.
  */
 public final class DeskhandToolCallbacks implements ToolCallbackProvider {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/** The {@code ToolContext} key naming the in-process session a call belongs to. */
 	public static final String SESSION = "deskhand_session";
@@ -97,7 +101,9 @@ public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 				McpTool annotation = method.getAnnotation(McpTool.class);
 				McpSchema.Tool tool = (annotation != null) ? tools.get(name(annotation, method)) : null;
 				if (tool != null) {
-					built.add(new InProcessToolCallback(tool, McpJsonSchemaGenerator.generateForMethodInput(method),
+					// what a model reads: the schema the MCP listing shows
+					built.add(new InProcessToolCallback(tool,
+							JSON.writeValueAsString(ModelSchemas.trimmed(tool.inputSchema())),
 							new InProcessToolMethod(method, bean), validator, this.screenshots));
 				}
 			}
