@@ -22,10 +22,13 @@ class WindowsConnectionOwnersConfiguration {
 		try {
 			return WindowsConnectionOwners.load();
 		}
-		catch (UnsatisfiedLinkError | Win32Exception ex) {
+		// jna-platform loads iphlpapi in a static initializer: the UnsatisfiedLinkError
+		// arrives wrapped in an ExceptionInInitializerError, a LinkageError too.
+		catch (LinkageError | Win32Exception ex) {
 			// Both are part of every Windows since Vista: this is a broken system, not a
 			// setting.
-			throw new IllegalStateException("Deskhand cannot read which Windows user it runs as (" + ex.getMessage()
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw new IllegalStateException("Deskhand cannot read which Windows user it runs as (" + cause
 					+ "): iphlpapi.dll and advapi32.dll must be loadable and the process token readable", ex);
 		}
 	}
