@@ -2,6 +2,8 @@ package dev.deskhand.platform;
 
 import java.util.Locale;
 
+import org.springframework.core.env.Environment;
+
 /**
  * The operating system families Deskhand has drivers for.
  *
@@ -19,6 +21,14 @@ public enum OperatingSystem {
 	/** The OS this JVM runs on. */
 	public static OperatingSystem current() {
 		return CURRENT;
+	}
+
+	/**
+	 * The OS the platform beans are chosen for: {@code deskhand.platform.os} when set
+	 * (see {@link ConditionalOnOs}), else {@link #current()}.
+	 */
+	public static OperatingSystem of(Environment environment) {
+		return OnOsCondition.running(environment);
 	}
 
 	/**

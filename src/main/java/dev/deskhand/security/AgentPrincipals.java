@@ -26,8 +26,9 @@ public final class AgentPrincipals {
 
 	/**
 	 * The principal when no agent tokens are configured and the agents' port listens on
-	 * loopback only, and for calls that carry no transport context (in-process Spring AI
-	 * tool calls).
+	 * loopback only (the desktop's own user, or whoever presents the generated agent
+	 * token where the OS cannot say who that is), and for calls that carry no transport
+	 * context (in-process Spring AI tool calls).
 	 */
 	public static final String LOCAL = "local";
 

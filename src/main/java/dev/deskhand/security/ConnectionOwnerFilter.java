@@ -58,9 +58,19 @@ final class ConnectionOwnerFilter extends OncePerRequestFilter {
 
 	};
 
+	private final String howToAllow;
+
 	ConnectionOwnerFilter(ConnectionOwners owners, boolean allowOtherUsers) {
+		this(owners, allowOtherUsers, OtherUsersPolicy.HOW_TO_ALLOW);
+	}
+
+	/**
+	 * @param howToAllow the end of every refusal: what the client or the operator can do
+	 */
+	ConnectionOwnerFilter(ConnectionOwners owners, boolean allowOtherUsers, String howToAllow) {
 		this.owners = owners;
 		this.allowOtherUsers = allowOtherUsers;
+		this.howToAllow = howToAllow;
 	}
 
 	/**
@@ -79,7 +89,7 @@ final class ConnectionOwnerFilter extends OncePerRequestFilter {
 				this.owners.self(), () -> {
 					connection[0] = connection(request);
 					return connection[0].owner();
-				});
+				}, this.howToAllow);
 		if (verdict.allowed()) {
 			chain.doFilter(request, response);
 			return;

@@ -1,16 +1,7 @@
 package dev.deskhand.security;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.util.Base64;
-import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,16 +15,6 @@ import org.slf4j.LoggerFactory;
 final class OperatorTokens {
 
 	private static final Logger logger = LoggerFactory.getLogger(OperatorTokens.class);
-
-	private static final int TOKEN_BYTES = 32;
-
-	private static final SecureRandom random = new SecureRandom();
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_FILE = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_DIRECTORY = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
 	private OperatorTokens() {
 	}
@@ -55,47 +36,14 @@ final class OperatorTokens {
 	}
 
 	static String readOrCreate(Path file) throws IOException {
-		if (Files.isRegularFile(file)) {
-			String existing = Files.readString(file, StandardCharsets.UTF_8).strip();
-			if (!existing.isEmpty()) {
-				logger.info("operator token read from {}", file);
-				return existing;
-			}
-		}
-		String token = generate();
-		write(file, token);
-		logger.info("operator token written to {}", file);
-		return token;
+		TokenFiles.Token token = TokenFiles.readOrCreate(file, false);
+		logger.info("operator token {} {}", (token.origin() == TokenFiles.Origin.READ) ? "read from" : "written to",
+				file);
+		return token.token();
 	}
 
 	static String generate() {
-		byte[] bytes = new byte[TOKEN_BYTES];
-		random.nextBytes(bytes);
-		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-	}
-
-	private static void write(Path file, String token) throws IOException {
-		Path target = file.toAbsolutePath();
-		Path directory = target.getParent();
-		boolean posix = directory.getFileSystem().supportedFileAttributeViews().contains("posix");
-		if (posix) {
-			// Directories made for the token are the owner's alone, like ~/.ssh.
-			Files.createDirectories(directory, OWNER_DIRECTORY);
-		}
-		else {
-			Files.createDirectories(directory);
-		}
-		// Written to a file that is private from its creation, then moved into place:
-		// chmod after writing would leave the token readable by everyone for a moment.
-		Path temporary = posix ? Files.createTempFile(directory, ".operator-token", ".tmp", OWNER_FILE)
-				: Files.createTempFile(directory, ".operator-token", ".tmp");
-		try {
-			Files.writeString(temporary, token + "\n", StandardCharsets.UTF_8);
-			Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-		}
-		finally {
-			Files.deleteIfExists(temporary);
-		}
+		return TokenFiles.generate();
 	}
 
 }

@@ -42,6 +42,14 @@ final class OtherUsersPolicy {
 	 * matters
 	 */
 	static Verdict decide(boolean agentToken, boolean allowOtherUsers, OsUser self, Supplier<Owner> owner) {
+		return decide(agentToken, allowOtherUsers, self, owner, HOW_TO_ALLOW);
+	}
+
+	/**
+	 * @param howToAllow the end of a refusal: what the client or the operator can do
+	 */
+	static Verdict decide(boolean agentToken, boolean allowOtherUsers, OsUser self, Supplier<Owner> owner,
+			String howToAllow) {
 		if (agentToken || allowOtherUsers) {
 			return Verdict.ALLOWED;
 		}
@@ -49,11 +57,11 @@ final class OtherUsersPolicy {
 		if (found instanceof Owner.Known known) {
 			return known.user().equals(self) ? Verdict.ALLOWED
 					: new Verdict("this Deskhand serves only its desktop's user (" + self
-							+ "); the connection comes from " + known.user() + ": " + HOW_TO_ALLOW);
+							+ "); the connection comes from " + known.user() + ": " + howToAllow);
 		}
 		String why = ((Owner.Unknown) found).why();
 		return new Verdict("this Deskhand serves only its desktop's user (" + self
-				+ ") and could not tell who opened this connection (" + why + "): " + HOW_TO_ALLOW);
+				+ ") and could not tell who opened this connection (" + why + "): " + howToAllow);
 	}
 
 }

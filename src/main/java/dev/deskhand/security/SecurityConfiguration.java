@@ -11,6 +11,7 @@ import org.springframework.boot.security.autoconfigure.actuate.web.servlet.Endpo
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.ProviderManager;
@@ -25,6 +26,7 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 import dev.deskhand.platform.ConnectionOwners;
+import dev.deskhand.platform.OperatingSystem;
 
 /**
  * Two filter chains. The operators' chain covers the actuator endpoints (on the
@@ -32,9 +34,11 @@ import dev.deskhand.platform.ConnectionOwners;
  * own approvals. The agents' chain covers everything else (MCP on the server port) and
  * admits the agent tokens, or, when none are configured, anyone on a loopback-only server
  * as {@code local} — but only from the desktop's own OS user unless
- * {@code allow-other-users} is set (see {@link OtherUsersPolicy}). Both are stateless
- * bearer-token chains without CSRF: neither MCP clients nor operator scripts hold
- * cookies, and the MCP transports check Origin themselves.
+ * {@code allow-other-users} is set (see {@link OtherUsersPolicy}); where the OS cannot
+ * say who that is, only a client presenting the generated token of
+ * {@link LocalAgentToken} ({@link TokenlessRoute} picks the way per OS). Both are
+ * stateless bearer-token chains without CSRF: neither MCP clients nor operator scripts
+ * hold cookies, and the MCP transports check Origin themselves.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -58,12 +62,15 @@ class SecurityConfiguration {
 	 */
 	@Bean
 	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties,
-			@Value("${server.address:#{null}}") String serverAddress) {
-		// Before the operator token is resolved, so a refused start writes no token file.
+			@Value("${server.address:#{null}}") String serverAddress, Environment environment) {
+		// Before the tokens are resolved, so a refused start writes no token file.
 		if (properties.agentTokens().isEmpty()) {
 			requireLoopback(serverAddress);
 		}
-		return new TokenAuthenticationProvider(properties.agentTokens(), OperatorTokens.resolve(properties));
+		String localToken = (route(properties, environment) == TokenlessRoute.GENERATED_TOKEN)
+				? LocalAgentToken.resolve(properties) : null;
+		return new TokenAuthenticationProvider(properties.agentTokens(), localToken,
+				OperatorTokens.resolve(properties));
 	}
 
 	@Bean
@@ -94,8 +101,10 @@ class SecurityConfiguration {
 	@Bean
 	@Order(2)
 	SecurityFilterChain agentSecurityFilterChain(HttpSecurity http, SecurityProperties properties,
-			TokenAuthenticationProvider tokens, ObjectProvider<ConnectionOwners> connectionOwners) {
+			TokenAuthenticationProvider tokens, ObjectProvider<ConnectionOwners> connectionOwners,
+			Environment environment) {
 		boolean tokensConfigured = !properties.agentTokens().isEmpty();
+		TokenlessRoute route = route(properties, environment);
 		http.authorizeHttpRequests((requests) -> requests
 			// The SSE stream and Streamable GET continue on async dispatches of an
 			// already authorized request; error pages render after one.
@@ -108,6 +117,11 @@ class SecurityConfiguration {
 			bearerTokens(http, tokens);
 		}
 		else {
+			if (route == TokenlessRoute.GENERATED_TOKEN) {
+				// The generated token makes a client local; one without it goes on as
+				// local too, to be refused below with the sentence naming the file.
+				addBearerFilter(http, tokens);
+			}
 			// Only local processes can reach a loopback-only port
 			// (tokenAuthenticationProvider refused to start otherwise): they all act as
 			// one principal.
@@ -115,17 +129,28 @@ class SecurityConfiguration {
 				.authorities("ROLE_" + TokenAuthenticationProvider.AGENT_ROLE));
 		}
 		ConnectionOwners owners = connectionOwners.getIfAvailable();
-		if (owners == null) {
+		String howToAllow = OtherUsersPolicy.HOW_TO_ALLOW;
+		if (route == TokenlessRoute.GENERATED_TOKEN) {
 			owners = ConnectionOwners.unsupported();
-			if (!tokensConfigured && !properties.allowOtherUsers()) {
-				logger.warn("Deskhand cannot tell on this OS which user opened a connection, so every agent "
+			howToAllow = LocalAgentToken.howToConnect(properties.agentTokenFile());
+		}
+		else if (owners == null) {
+			owners = ConnectionOwners.unsupported();
+			if (route.looksUpOwners()) {
+				logger.warn("Deskhand has no way to tell which user opened a connection, so every agent "
 						+ "connection without a token will be refused: {}", OtherUsersPolicy.HOW_TO_ALLOW);
 			}
 		}
 		// After authorization: only requests that would otherwise go on are checked, and
 		// an agent token is known by then.
-		http.addFilterAfter(new ConnectionOwnerFilter(owners, properties.allowOtherUsers()), AuthorizationFilter.class);
+		http.addFilterAfter(new ConnectionOwnerFilter(owners, properties.allowOtherUsers(), howToAllow),
+				AuthorizationFilter.class);
 		return http.build();
+	}
+
+	private static TokenlessRoute route(SecurityProperties properties, Environment environment) {
+		return TokenlessRoute.of(OperatingSystem.of(environment), properties.allowOtherUsers(),
+				!properties.agentTokens().isEmpty());
 	}
 
 	/**
@@ -151,6 +176,12 @@ class SecurityConfiguration {
 	}
 
 	private static HttpSecurity bearerTokens(HttpSecurity http, TokenAuthenticationProvider tokens) {
+		return addBearerFilter(http, tokens).anonymous(AbstractHttpConfigurer::disable)
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge("Bearer")));
+	}
+
+	/** Authenticates {@code Authorization: Bearer}; a wrong token gets 401. */
+	private static HttpSecurity addBearerFilter(HttpSecurity http, TokenAuthenticationProvider tokens) {
 		AuthenticationFilter filter = new AuthenticationFilter(new ProviderManager(tokens), new BearerTokenConverter());
 		// The default success handler redirects to a saved request; an API request just
 		// goes on.
@@ -158,9 +189,7 @@ class SecurityConfiguration {
 		});
 		filter
 			.setFailureHandler(new AuthenticationEntryPointFailureHandler(challenge("Bearer error=\"invalid_token\"")));
-		return http.anonymous(AbstractHttpConfigurer::disable)
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(challenge("Bearer")))
-			.addFilter(filter);
+		return http.addFilter(filter);
 	}
 
 	/**

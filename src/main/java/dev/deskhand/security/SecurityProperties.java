@@ -36,13 +36,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * that present no agent token. Default {@code false}: such a request gets 403, since
  * without a token every client would act as {@code local} and drive this user's desktop.
  * The owner of the client's socket is looked up once per connection (Linux:
- * {@code /proc/net/tcp}); where the OS cannot say (Windows and macOS for now) every
- * tokenless client is refused unless this is {@code true}.
+ * {@code /proc/net/tcp}, Windows: {@code GetExtendedTcpTable}); where the OS cannot say
+ * (macOS, others) a client must present the token in {@code agentTokenFile}.
+ * @param agentTokenFile where the OS cannot say which user opened a connection (macOS,
+ * others), no agent tokens are set and {@code allowOtherUsers} is {@code false}: the file
+ * holding the token of the agent {@code local}, reused when it holds one, otherwise
+ * generated there on start (mode 600, its directory 700). A client sends it as
+ * {@code Authorization: Bearer <token>}; one without it gets 403 naming this file.
+ * Default {@code ${user.home}/.deskhand/agent-token}.
  */
 @ConfigurationProperties("deskhand.security")
 public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
 		@DefaultValue List<AgentToken> agentTokens, @DefaultValue("") String operatorToken, Path operatorTokenFile,
-		@DefaultValue("true") boolean allowLoopbackOrigins, @DefaultValue("false") boolean allowOtherUsers) {
+		@DefaultValue("true") boolean allowLoopbackOrigins, @DefaultValue("false") boolean allowOtherUsers,
+		Path agentTokenFile) {
 
 	/** The principal name of whoever presents the operator token. */
 	static final String OPERATOR = "operator";
@@ -51,6 +58,9 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 		// @DefaultValue does not resolve placeholders, so ${user.home} is applied here.
 		if (operatorTokenFile == null) {
 			operatorTokenFile = Path.of(System.getProperty("user.home"), ".deskhand", "operator-token");
+		}
+		if (agentTokenFile == null) {
+			agentTokenFile = Path.of(System.getProperty("user.home"), ".deskhand", "agent-token");
 		}
 		Set<String> names = new HashSet<>();
 		Set<String> tokens = new HashSet<>();
@@ -73,7 +83,8 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 		return "SecurityProperties[allowedOrigins=" + this.allowedOrigins + ", allowedHosts=" + this.allowedHosts
 				+ ", agentTokens=" + this.agentTokens + ", operatorToken=" + (this.operatorToken.isEmpty() ? "" : "***")
 				+ ", operatorTokenFile=" + this.operatorTokenFile + ", allowLoopbackOrigins="
-				+ this.allowLoopbackOrigins + ", allowOtherUsers=" + this.allowOtherUsers + "]";
+				+ this.allowLoopbackOrigins + ", allowOtherUsers=" + this.allowOtherUsers + ", agentTokenFile="
+				+ this.agentTokenFile + "]";
 	}
 
 	/**

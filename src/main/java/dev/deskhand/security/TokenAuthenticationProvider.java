@@ -14,9 +14,9 @@ import org.springframework.security.core.authority.SimpleGrantedAuthority;
 
 /**
  * Matches a presented bearer token against the configured ones: each agent token gives
- * its name and {@code ROLE_AGENT}, the operator token gives {@code operator} and
- * {@code ROLE_OPERATOR}. Which endpoints a role may use is decided by the filter chains,
- * not here.
+ * its name and {@code ROLE_AGENT} (the generated token of {@link LocalAgentToken} gives
+ * {@code local}), the operator token gives {@code operator} and {@code ROLE_OPERATOR}.
+ * Which endpoints a role may use is decided by the filter chains, not here.
  */
 final class TokenAuthenticationProvider implements AuthenticationProvider {
 
@@ -30,8 +30,25 @@ final class TokenAuthenticationProvider implements AuthenticationProvider {
 	private final List<Credential> credentials;
 
 	TokenAuthenticationProvider(List<SecurityProperties.AgentToken> agentTokens, String operatorToken) {
+		this(agentTokens, null, operatorToken);
+	}
+
+	/**
+	 * @param localToken the generated token of the agent {@link AgentPrincipals#LOCAL}
+	 * ({@link LocalAgentToken}), {@code null} where none is used
+	 */
+	TokenAuthenticationProvider(List<SecurityProperties.AgentToken> agentTokens, String localToken,
+			String operatorToken) {
 		List<Credential> all = new ArrayList<>();
 		byte[] operatorDigest = digest(operatorToken);
+		if (localToken != null) {
+			byte[] localDigest = digest(localToken);
+			if (MessageDigest.isEqual(localDigest, operatorDigest)) {
+				throw new IllegalStateException("The operator token equals the generated agent token: an agent must "
+						+ "never be able to answer its own approvals; use a different deskhand.security.operator-token");
+			}
+			all.add(new Credential(AgentPrincipals.LOCAL, localDigest, authorities(AGENT_ROLE)));
+		}
 		for (SecurityProperties.AgentToken agent : agentTokens) {
 			byte[] agentDigest = digest(agent.token());
 			if (MessageDigest.isEqual(agentDigest, operatorDigest)) {

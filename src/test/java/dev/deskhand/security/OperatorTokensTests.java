@@ -53,7 +53,7 @@ class OperatorTokensTests {
 	void theConfiguredTokenWinsAndNoFileIsWritten() {
 		Path file = this.home.resolve("operator-token");
 		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "configured", file,
-				true, false);
+				true, false, null);
 		assertThat(OperatorTokens.resolve(properties)).isEqualTo("configured");
 		assertThat(file).doesNotExist();
 	}
@@ -65,9 +65,12 @@ class OperatorTokensTests {
 
 	@Test
 	void theFileDefaultsToTheUsersHome() {
-		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null, true, false);
+		SecurityProperties properties = new SecurityProperties(List.of(), List.of(), List.of(), "", null, true, false,
+				null);
 		assertThat(properties.operatorTokenFile())
 			.isEqualTo(Path.of(System.getProperty("user.home"), ".deskhand", "operator-token"));
+		assertThat(properties.agentTokenFile())
+			.isEqualTo(Path.of(System.getProperty("user.home"), ".deskhand", "agent-token"));
 		assertThat(properties.toString()).doesNotContain("configured");
 	}
 

@@ -59,6 +59,19 @@ class TokenAuthenticationProviderTests {
 	}
 
 	@Test
+	void theGeneratedTokenIsTheAgentLocal() {
+		TokenAuthenticationProvider withLocal = new TokenAuthenticationProvider(List.of(), "generated-secret",
+				"operator-secret");
+		Authentication local = withLocal.authenticate(TokenAuthentication.presented("generated-secret"));
+		assertThat(local.getName()).isEqualTo("local");
+		assertThat(local.getAuthorities()).extracting(GrantedAuthority::getAuthority).containsExactly("ROLE_AGENT");
+		assertThatExceptionOfType(BadCredentialsException.class)
+			.isThrownBy(() -> this.provider.authenticate(TokenAuthentication.presented("generated-secret")));
+		assertThatIllegalStateException().isThrownBy(() -> new TokenAuthenticationProvider(List.of(), "same", "same"))
+			.withMessageContaining("generated agent token");
+	}
+
+	@Test
 	void agentEntriesNeedANameAndAToken() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new AgentToken(" ", "t"));
 		assertThatIllegalArgumentException().isThrownBy(() -> new AgentToken("alice", ""));

@@ -39,7 +39,7 @@ class TransportSecurityTests {
 	}
 
 	private static SecurityProperties properties(List<String> origins, boolean loopback) {
-		return new SecurityProperties(origins, List.of(), List.of(), "operator", null, loopback, false);
+		return new SecurityProperties(origins, List.of(), List.of(), "operator", null, loopback, false, null);
 	}
 
 	private static boolean allowed(ServerTransportSecurityValidator validator, String origin) {

@@ -21,7 +21,11 @@
  * {@code CF_UNICODETEXT} bytes and the bounded wait for a held clipboard;</li>
  * <li>{@code WindowsInputVerdict}: a refused {@code SendInput} or a foreign input desktop
  * to E_DENIED (UIPI), E_NO_DESKTOP or E_FAIL; {@code WindowsDpiAwareness}: the
- * {@code dpi awareness} check; {@code WindowsIntegrity}: integrity levels from SIDs.</li>
+ * {@code dpi awareness} check; {@code WindowsIntegrity}: integrity levels from SIDs;</li>
+ * <li>{@code WindowsTcpTable}: the {@code GetExtendedTcpTable} rows that tell the agents'
+ * port which process opened a client's connection ({@code WindowsConnectionOwners} reads
+ * the tables and the process token's user SID; its bean exists on Windows without a
+ * desktop driver too).</li>
  * </ul>
  *
  * <h2>Threads</h2> No connection to own: every call is a system call on the calling
@@ -37,7 +41,10 @@
  * documents no signal at all; the foreground's integrity level is the second
  * witness);</li>
  * <li>the JVM's own manifest leaves the DPI awareness to Deskhand (Spring Boot keeps AWT
- * headless, so AWT does not set it first).</li>
+ * headless, so AWT does not set it first);</li>
+ * <li>a loopback client's row is in {@code GetExtendedTcpTable}'s table with its pid
+ * while its request is served, and a non-elevated Deskhand may open that process's token
+ * when it is the same user's.</li>
  * </ul>
  */
 package dev.deskhand.platform.windows;
