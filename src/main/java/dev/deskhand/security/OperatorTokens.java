@@ -5,15 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.deskhand.files.PrivateFiles;
 
 /**
  * Where the operator token comes from: the configured one; else the one an earlier start
@@ -28,12 +26,6 @@ final class OperatorTokens {
 	private static final int TOKEN_BYTES = 32;
 
 	private static final SecureRandom random = new SecureRandom();
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_FILE = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_DIRECTORY = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
 	private OperatorTokens() {
 	}
@@ -77,18 +69,11 @@ final class OperatorTokens {
 	private static void write(Path file, String token) throws IOException {
 		Path target = file.toAbsolutePath();
 		Path directory = target.getParent();
-		boolean posix = directory.getFileSystem().supportedFileAttributeViews().contains("posix");
-		if (posix) {
-			// Directories made for the token are the owner's alone, like ~/.ssh.
-			Files.createDirectories(directory, OWNER_DIRECTORY);
-		}
-		else {
-			Files.createDirectories(directory);
-		}
+		// Directories made for the token are the owner's alone, like ~/.ssh.
+		PrivateFiles.createDirectories(directory);
 		// Written to a file that is private from its creation, then moved into place:
 		// chmod after writing would leave the token readable by everyone for a moment.
-		Path temporary = posix ? Files.createTempFile(directory, ".operator-token", ".tmp", OWNER_FILE)
-				: Files.createTempFile(directory, ".operator-token", ".tmp");
+		Path temporary = PrivateFiles.createTempFile(directory, ".operator-token", ".tmp");
 		try {
 			Files.writeString(temporary, token + "\n", StandardCharsets.UTF_8);
 			Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
