@@ -190,12 +190,13 @@ class McpTransportConfiguration {
 
 	@Bean
 	FilterRegistrationBean<McpRequestScreenFilter> mcpRequestScreenFilter(McpServerStreamableHttpProperties properties,
-			McpProperties mcp, ObjectProvider<McpSyncServer> server) {
+			RequestBodyScreen bodies, ObjectProvider<McpSyncServer> server) {
 		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
+		// The vendor endpoints read their bodies into the same budget
+		// (RequestBodyScreen).
 		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
-				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
-						(int) mcp.maxRequestSize().toBytes(), mcp.bodyReadTimeout(),
-						new BodyBudget(mcp.maxBufferedBodies().toBytes())));
+				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods, bodies.maxBody(),
+						bodies.readTimeout(), bodies.budget()));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
 		// ASYNC too: the message goes on to the transport on the dispatch that follows
 		// the reading of its body (McpBodyReader).
