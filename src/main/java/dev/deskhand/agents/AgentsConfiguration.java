@@ -1,13 +1,17 @@
 package dev.deskhand.agents;
 
+import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalService;
+import dev.deskhand.mcp.RequestBodyScreen;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -36,6 +40,19 @@ class AgentsConfiguration {
 	AgentEndpoints agentEndpoints(SecurityProperties security, @Value("${server.address:#{null}}") String serverAddress,
 			EndpointSteps steps) {
 		return new AgentEndpoints(TransportSecurity.validator(security, serverAddress), steps);
+	}
+
+	@Bean
+	FilterRegistrationBean<AgentRequestScreenFilter> agentRequestScreenFilter(RequestBodyScreen bodies) {
+		FilterRegistrationBean<AgentRequestScreenFilter> registration = new FilterRegistrationBean<>(
+				new AgentRequestScreenFilter(bodies));
+		registration.addUrlPatterns("/agents/*");
+		// ASYNC too: the call goes on to the endpoint on the dispatch that follows the
+		// reading of its body. After Spring Security: an unauthenticated body is not
+		// read.
+		registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE - 1);
+		return registration;
 	}
 
 }

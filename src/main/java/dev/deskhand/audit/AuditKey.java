@@ -1,23 +1,20 @@
 package dev.deskhand.audit;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.deskhand.files.PrivateFiles;
 
 /**
  * The per-installation secret that keys {@link Redaction}'s hashes: 32 random bytes,
@@ -59,25 +56,13 @@ final class AuditKey {
 	}
 
 	private static byte[] create(Path file) throws IOException {
-		Path parent = file.toAbsolutePath().getParent();
-		boolean posix = file.getFileSystem().supportedFileAttributeViews().contains("posix");
-		if (parent != null && !Files.isDirectory(parent)) {
-			Files.createDirectories(parent,
-					posix ? new FileAttribute<?>[] { permissions("rwx------") } : new FileAttribute<?>[0]);
-		}
+		PrivateFiles.createParentDirectories(file);
 		byte[] key = new byte[LENGTH];
 		new SecureRandom().nextBytes(key);
 		byte[] text = (HexFormat.of().formatHex(key) + "\n").getBytes(StandardCharsets.US_ASCII);
 		// CREATE_NEW with the mode: the key is never readable by others, not even for a
 		// moment, and a file someone else made is never overwritten.
-		Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-		try (SeekableByteChannel channel = posix ? Files.newByteChannel(file, options, permissions("rw-------"))
-				: Files.newByteChannel(file, options)) {
-			ByteBuffer buffer = ByteBuffer.wrap(text);
-			while (buffer.hasRemaining()) {
-				channel.write(buffer);
-			}
-		}
+		PrivateFiles.write(file, text, StandardOpenOption.CREATE_NEW);
 		return key;
 	}
 
@@ -94,21 +79,12 @@ final class AuditKey {
 	}
 
 	private static void warnIfOthersCanRead(Path file) throws IOException {
-		if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-			return;
-		}
-		Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(file);
-		if (permissions.contains(PosixFilePermission.GROUP_READ)
-				|| permissions.contains(PosixFilePermission.OTHERS_READ)) {
+		if (PrivateFiles.othersCanRead(file)) {
 			logger.warn(
 					"The audit key {} is readable by other users ({}): whoever can read it can confirm "
 							+ "guesses of typed text from the audit file; chmod 600 it",
-					file, PosixFilePermissions.toString(permissions));
+					file, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
 		}
-	}
-
-	private static FileAttribute<Set<PosixFilePermission>> permissions(String permissions) {
-		return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions));
 	}
 
 }

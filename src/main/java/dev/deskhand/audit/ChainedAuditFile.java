@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,6 +29,7 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.audit.AuditChainVerifier.Verification;
+import dev.deskhand.files.PrivateFiles;
 
 /**
  * The hash-chained audit file: appends records as lines in the format and with the
@@ -125,8 +124,7 @@ final class ChainedAuditFile implements AutoCloseable {
 		this.end = -1;
 		List<AuditRecordId> ids;
 		createParentDirectories();
-		try (FileChannel channel = FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------"));
-				FileLock fileLock = lockFile(channel)) {
+		try (FileChannel channel = PrivateFiles.open(this.file, OPEN_OPTIONS); FileLock fileLock = lockFile(channel)) {
 			long size = cutTornAppend(channel);
 			Tail last = (size == knownEnd && this.tail != null) ? this.tail : readTail(channel, size);
 			Tail next = last;
@@ -175,7 +173,7 @@ final class ChainedAuditFile implements AutoCloseable {
 	void probe() throws IOException {
 		assertLocked();
 		createParentDirectories();
-		FileChannel.open(this.file, OPEN_OPTIONS, ownerOnly("rw-------")).close();
+		PrivateFiles.open(this.file, OPEN_OPTIONS).close();
 	}
 
 	/**
@@ -389,21 +387,10 @@ final class ChainedAuditFile implements AutoCloseable {
 		}
 	}
 
-	private void createParentDirectories() throws IOException {
-		Path parent = this.file.getParent();
-		if (parent != null && !Files.isDirectory(parent)) {
-			Files.createDirectories(parent, ownerOnly("rwx------"));
-		}
-	}
-
 	// The file names principals and what they did: readable by its owner only, where the
 	// OS can say so.
-	private FileAttribute<?>[] ownerOnly(String permissions) {
-		if (!this.file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-			return new FileAttribute<?>[0];
-		}
-		return new FileAttribute<?>[] {
-				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)) };
+	private void createParentDirectories() throws IOException {
+		PrivateFiles.createParentDirectories(this.file);
 	}
 
 	/**

@@ -25,11 +25,17 @@ import org.springframework.util.unit.DataSize;
  * {@code application/json} body when the server sends nothing else for it (no progress
  * asked for, no elicitation, no notification), instead of an SSE stream of one event;
  * off: always SSE, as Spring AI's transport does (see docs/clients.md)
+ * @param sessionIdle a Streamable HTTP session that has sent nothing this long ends, as
+ * if its client had sent {@code DELETE /mcp}: its id answers 404 from then on (the client
+ * opens a new one), and its agent session, grants and lease go
+ * @param maxSessions the most Streamable HTTP sessions open at once; an
+ * {@code initialize} beyond it is refused with a JSON-RPC error saying so
  */
 @ConfigurationProperties("deskhand.mcp")
 public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultValue("2MB") DataSize maxRequestSize,
 		@DefaultValue("10s") Duration bodyReadTimeout, @DefaultValue("32MB") DataSize maxBufferedBodies,
-		@DefaultValue("true") boolean jsonResponses) {
+		@DefaultValue("true") boolean jsonResponses, @DefaultValue("30m") Duration sessionIdle,
+		@DefaultValue("64") int maxSessions) {
 
 	public McpProperties {
 		if (bodyReadTimeout.isNegative() || bodyReadTimeout.isZero()) {
@@ -38,6 +44,12 @@ public record McpProperties(@DefaultValue("true") boolean legacySse, @DefaultVal
 		if (maxBufferedBodies.toBytes() < maxRequestSize.toBytes()) {
 			throw new IllegalArgumentException(
 					"deskhand.mcp.max-buffered-bodies must be at least deskhand.mcp.max-request-size");
+		}
+		if (sessionIdle.isNegative() || sessionIdle.isZero()) {
+			throw new IllegalArgumentException("deskhand.mcp.session-idle must be positive");
+		}
+		if (maxSessions < 1) {
+			throw new IllegalArgumentException("deskhand.mcp.max-sessions must be at least 1");
 		}
 		if (maxRequestSize.toBytes() <= 0 || maxRequestSize.toBytes() > Integer.MAX_VALUE - 8) {
 			throw new IllegalArgumentException("deskhand.mcp.max-request-size must be positive and under 2GB");

@@ -30,6 +30,11 @@ final class McpSessionOwners {
 		return principal.equals(this.owners.get(sessionId));
 	}
 
+	/** Who opened the session, or {@code null}. */
+	String ownerOf(String sessionId) {
+		return this.owners.get(sessionId);
+	}
+
 	void forget(String sessionId) {
 		this.owners.remove(sessionId);
 	}

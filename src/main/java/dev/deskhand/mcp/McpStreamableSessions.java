@@ -1,39 +1,188 @@
 package dev.deskhand.mcp;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.ai.mcp.server.webmvc.transport.WebMvcStreamableServerTransportProvider;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.function.HandlerFunction;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+import org.springframework.web.util.WebUtils;
 import reactor.core.publisher.Mono;
 
 /**
  * Spring AI's Streamable HTTP transport provider, with the sessions it starts kept where
- * {@link McpJsonAnswers} can find them: the provider keeps its own map private, and its
- * class is final. The MCP server is built on this one (the provider's own routes still
- * serve {@code /mcp}); every call is handed to the provider.
+ * {@link McpJsonAnswers} can find them (the provider keeps its own map private, and its
+ * class is final), and bounded: a session that has sent nothing for
+ * {@code deskhand.mcp.session-idle} ends as if its client had closed it, and no more than
+ * {@code deskhand.mcp.max-sessions} are open at once. Clients that never sent
+ * {@code DELETE /mcp} once left 1,002 sessions behind after 2,000 opened. The MCP server
+ * is built on this one (the provider's own routes still serve {@code /mcp}); every call
+ * is handed to the provider.
  */
-final class McpStreamableSessions implements McpStreamableServerTransportProvider {
+final class McpStreamableSessions implements McpStreamableServerTransportProvider, McpSessionCount {
+
+	private static final Logger logger = LoggerFactory.getLogger(McpStreamableSessions.class);
+
+	static final String SESSION_HEADER = "Mcp-Session-Id";
 
 	private final WebMvcStreamableServerTransportProvider provider;
 
 	private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
 
+	private final Map<String, Instant> lastSeen = new ConcurrentHashMap<>();
+
+	private final Consumer<String> providerRemoval;
+
+	private final Duration idle;
+
+	private final int maxSessions;
+
+	private final Clock clock;
+
+	private final Consumer<String> onEnd;
+
 	private volatile boolean closing;
 
-	McpStreamableSessions(WebMvcStreamableServerTransportProvider provider) {
+	/**
+	 * @param providerRemoval takes a session out of the provider's own map
+	 * @param onEnd runs with the id of each session that ended by going idle
+	 */
+	McpStreamableSessions(WebMvcStreamableServerTransportProvider provider, Consumer<String> providerRemoval,
+			Duration idle, int maxSessions, Clock clock, Consumer<String> onEnd) {
 		this.provider = provider;
+		this.providerRemoval = providerRemoval;
+		this.idle = idle;
+		this.maxSessions = maxSessions;
+		this.clock = clock;
+		this.onEnd = onEnd;
+	}
+
+	/**
+	 * The provider forgets a session only on {@code DELETE} or on an idle timer of its
+	 * own that the JSON answers ({@link McpJsonAnswers}) never reset, so an idle session
+	 * is taken out of its map here: through its private {@code removeSession}, checked
+	 * once at start so that a Spring AI upgrade without it fails then, not later.
+	 */
+	static Consumer<String> providerRemoval(WebMvcStreamableServerTransportProvider provider) {
+		Method remove;
+		try {
+			remove = WebMvcStreamableServerTransportProvider.class.getDeclaredMethod("removeSession", String.class);
+			remove.setAccessible(true);
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			throw new IllegalStateException("This Spring AI's WebMvcStreamableServerTransportProvider has no "
+					+ "removeSession(String): Deskhand cannot end idle MCP sessions (deskhand.mcp.session-idle). "
+					+ "Use the Spring AI version of Deskhand's pom.xml", ex);
+		}
+		return (id) -> {
+			try {
+				remove.invoke(provider, id);
+			}
+			catch (IllegalAccessException | InvocationTargetException ex) {
+				logger.warn("Could not remove MCP session from the transport: {}", ex.toString());
+			}
+		};
 	}
 
 	@Override
 	public void setSessionFactory(McpStreamableServerSession.Factory factory) {
 		this.provider.setSessionFactory((initialize) -> {
 			McpStreamableServerSession.McpStreamableServerSessionInit started = factory.startSession(initialize);
-			this.sessions.put(started.session().getId(), started.session());
+			String id = started.session().getId();
+			this.lastSeen.put(id, this.clock.instant());
+			this.sessions.put(id, started.session());
 			return started;
 		});
+	}
+
+	/**
+	 * Routes filter for {@code /mcp}: every request of a session keeps it alive; an
+	 * {@code initialize} (a POST without a session) while {@code max-sessions} are open
+	 * is answered with a JSON-RPC error, as a 200 so that clients hand its sentence to
+	 * the caller rather than report a transport failure; a successful {@code DELETE}
+	 * forgets its session.
+	 */
+	ServerResponse screen(ServerRequest request, HandlerFunction<ServerResponse> next) throws Exception {
+		String id = request.headers().firstHeader(SESSION_HEADER);
+		String method = request.method().name();
+		endIdle();
+		if (id != null) {
+			this.lastSeen.computeIfPresent(id, (key, seen) -> this.clock.instant());
+			ServerResponse answer = next.handle(request);
+			if ("DELETE".equals(method) && answer.statusCode().is2xxSuccessful()) {
+				forget(id);
+			}
+			return answer;
+		}
+		if ("POST".equals(method) && isFull()) {
+			logger.warn("MCP initialize refused: {} sessions open, deskhand.mcp.max-sessions is {}",
+					this.sessions.size(), this.maxSessions);
+			return ServerResponse.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(McpMessageScreen.errorBody(requestId(request), McpSchema.ErrorCodes.INTERNAL_ERROR,
+						"Deskhand has " + this.maxSessions + " MCP sessions open, the most deskhand.mcp.max-sessions "
+								+ "allows: close one (DELETE /mcp) or wait until one has been idle for "
+								+ "deskhand.mcp.session-idle (" + this.idle.toMinutes() + " min)"));
+		}
+		return next.handle(request);
+	}
+
+	/** Whether another session would pass {@code max-sessions}, idle ones ended first. */
+	boolean isFull() {
+		endIdle();
+		return this.sessions.size() >= this.maxSessions;
+	}
+
+	@Override
+	public int open() {
+		endIdle();
+		return this.sessions.size();
+	}
+
+	@Override
+	public int max() {
+		return this.maxSessions;
+	}
+
+	/**
+	 * Ends every session unseen for {@code session-idle}: out of the provider, closed,
+	 * and reported to {@code onEnd}.
+	 */
+	void endIdle() {
+		Instant cutoff = this.clock.instant().minus(this.idle);
+		for (Map.Entry<String, Instant> entry : this.lastSeen.entrySet()) {
+			if (entry.getValue().isBefore(cutoff) && this.lastSeen.remove(entry.getKey(), entry.getValue())) {
+				String id = entry.getKey();
+				McpStreamableServerSession session = this.sessions.remove(id);
+				this.providerRemoval.accept(id);
+				if (session != null) {
+					session.closeGracefully().onErrorComplete().subscribe();
+				}
+				logger.info("MCP session ended after {} idle", this.idle);
+				this.onEnd.accept(id);
+			}
+		}
+	}
+
+	private static String requestId(ServerRequest request) {
+		ReadBodyRequest read = WebUtils.getNativeRequest((HttpServletRequest) request.servletRequest(),
+				ReadBodyRequest.class);
+		return (read != null) ? McpMessageScreen.check(read.body(), null).id() : null;
 	}
 
 	/**
@@ -48,6 +197,7 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 	void forget(String id) {
 		if (id != null) {
 			this.sessions.remove(id);
+			this.lastSeen.remove(id);
 		}
 	}
 
@@ -70,7 +220,10 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 	public Mono<Void> closeGracefully() {
 		return Mono.fromRunnable(() -> this.closing = true)
 			.then(this.provider.closeGracefully())
-			.doFinally((signal) -> this.sessions.clear());
+			.doFinally((signal) -> {
+				this.sessions.clear();
+				this.lastSeen.clear();
+			});
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.deskhand.mcp;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -82,8 +83,24 @@ class McpTransportConfiguration {
 	 */
 	@Bean
 	@Primary
-	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider) {
-		return new McpStreamableSessions(provider);
+	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider, McpProperties mcp,
+			McpSessionOwners owners, AgentSessions agentSessions) {
+		return new McpStreamableSessions(provider, McpStreamableSessions.providerRemoval(provider), mcp.sessionIdle(),
+				mcp.maxSessions(), Clock.systemUTC(), (id) -> {
+					// As a DELETE would: the id answers 404, the agent session's grants
+					// and lease go.
+					String owner = owners.ownerOf(id);
+					owners.forget(id);
+					if (owner != null) {
+						agentSessions.endMcpSession(owner, id);
+					}
+				});
+	}
+
+	/** Who opened each MCP session, on both transports. */
+	@Bean
+	McpSessionOwners mcpSessionOwners() {
+		return new McpSessionOwners();
 	}
 
 	/**
@@ -96,11 +113,13 @@ class McpTransportConfiguration {
 			WebMvcStreamableServerTransportProvider provider, McpStreamableSessions sessions, McpProperties mcp,
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, ServerTransportSecurityValidator validator) {
 		RouterFunction<ServerResponse> routes = provider.getRouterFunction();
-		if (!mcp.jsonResponses()) {
-			return routes;
+		if (mcp.jsonResponses()) {
+			routes = routes
+				.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
+						validator, AgentPrincipals::transportContext));
 		}
-		return routes.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
-				validator, AgentPrincipals::transportContext));
+		// Outermost: a request answered as JSON keeps its session alive too.
+		return routes.filter(sessions::screen);
 	}
 
 	/**
@@ -177,10 +196,9 @@ class McpTransportConfiguration {
 
 	@Bean
 	FilterRegistrationBean<McpSessionBindingFilter> mcpSessionBindingFilter(
-			McpServerStreamableHttpProperties properties) {
+			McpServerStreamableHttpProperties properties, McpSessionOwners owners) {
 		FilterRegistrationBean<McpSessionBindingFilter> registration = new FilterRegistrationBean<>(
-				new McpSessionBindingFilter(new McpSessionOwners(), properties.getMcpEndpoint(), SSE_ENDPOINT,
-						MESSAGE_ENDPOINT));
+				new McpSessionBindingFilter(owners, properties.getMcpEndpoint(), SSE_ENDPOINT, MESSAGE_ENDPOINT));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), SSE_ENDPOINT, MESSAGE_ENDPOINT);
 		// After Spring Security, so the request carries its authenticated principal;
 		// before the session-end filter, so a refused DELETE ends nothing.
@@ -190,12 +208,13 @@ class McpTransportConfiguration {
 
 	@Bean
 	FilterRegistrationBean<McpRequestScreenFilter> mcpRequestScreenFilter(McpServerStreamableHttpProperties properties,
-			McpProperties mcp, ObjectProvider<McpSyncServer> server) {
+			RequestBodyScreen bodies, ObjectProvider<McpSyncServer> server) {
 		Supplier<Set<String>> methods = () -> McpServerMethods.of(server.getObject().getServerCapabilities());
+		// The vendor endpoints read their bodies into the same budget
+		// (RequestBodyScreen).
 		FilterRegistrationBean<McpRequestScreenFilter> registration = new FilterRegistrationBean<>(
-				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods,
-						(int) mcp.maxRequestSize().toBytes(), mcp.bodyReadTimeout(),
-						new BodyBudget(mcp.maxBufferedBodies().toBytes())));
+				new McpRequestScreenFilter(properties.getMcpEndpoint(), MESSAGE_ENDPOINT, methods, bodies.maxBody(),
+						bodies.readTimeout(), bodies.budget()));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), MESSAGE_ENDPOINT);
 		// ASYNC too: the message goes on to the transport on the dispatch that follows
 		// the reading of its body (McpBodyReader).

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.audit.AuditEvent;
 import org.springframework.boot.actuate.audit.AuditEventRepository;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -18,6 +19,7 @@ import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.QueueState;
+import dev.deskhand.mcp.McpSessionCount;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
@@ -51,9 +53,12 @@ class DeskhandEndpoint {
 
 	private final ScreenService screen;
 
+	private final ObjectProvider<McpSessionCount> mcpSessions;
+
 	DeskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease, ApprovalService approvals,
 			Failsafe failsafe, Desk desk, ScreenshotProperties screenshots, AuditEventRepository auditEvents,
-			ScreenService screen) {
+			ScreenService screen, ObjectProvider<McpSessionCount> mcpSessions) {
+		this.mcpSessions = mcpSessions;
 		this.driver = driver;
 		this.queue = queue;
 		this.lease = lease;
@@ -90,6 +95,11 @@ class DeskhandEndpoint {
 					.sorted(Comparator.comparing(AgentSession::lastSeen).reversed())
 					.map((session) -> describe(session, holder, now, this.screen.profile(session.handle()).name()))
 					.toList());
+		// The transport's sessions (Streamable HTTP), bounded by
+		// deskhand.mcp.max-sessions;
+		// absent in the stdio profile.
+		this.mcpSessions
+			.ifAvailable((count) -> fields.put("mcp_sessions", Map.of("open", count.open(), "max", count.max())));
 		fields.put("pending_approvals", this.approvals.pending().size());
 		fields.put("recent_actions", recentActions());
 		return fields;

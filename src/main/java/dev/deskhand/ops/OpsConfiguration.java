@@ -16,6 +16,7 @@ import dev.deskhand.elements.ElementService;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
+import dev.deskhand.mcp.McpSessionCount;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
@@ -70,8 +71,9 @@ class OpsConfiguration {
 	@Bean
 	DeskhandEndpoint deskhandEndpoint(DesktopDriver driver, InputQueue queue, InputLease lease,
 			ApprovalService approvals, Failsafe failsafe, Desk desk, ScreenshotProperties screenshots,
-			AuditEventRepository auditEvents, ScreenService screen) {
-		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, desk, screenshots, auditEvents, screen);
+			AuditEventRepository auditEvents, ScreenService screen, ObjectProvider<McpSessionCount> mcpSessions) {
+		return new DeskhandEndpoint(driver, queue, lease, approvals, failsafe, desk, screenshots, auditEvents, screen,
+				mcpSessions);
 	}
 
 	@Bean

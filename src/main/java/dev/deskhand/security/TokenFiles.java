@@ -5,13 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.Set;
+
+import dev.deskhand.files.PrivateFiles;
 
 /**
  * A token kept in a file of the user's: the one an earlier start wrote, so clients keep
@@ -23,12 +24,6 @@ final class TokenFiles {
 	private static final int TOKEN_BYTES = 32;
 
 	private static final SecureRandom random = new SecureRandom();
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_FILE = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
-	private static final FileAttribute<Set<PosixFilePermission>> OWNER_DIRECTORY = PosixFilePermissions
-		.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
 	private static final Set<PosixFilePermission> GROUP_OR_OTHERS = EnumSet.of(PosixFilePermission.GROUP_READ,
 			PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
@@ -66,7 +61,7 @@ final class TokenFiles {
 	 */
 	static Token readOrCreate(Path file, boolean privateOnly) throws IOException {
 		if (Files.isRegularFile(file)) {
-			if (privateOnly && posix(file.toAbsolutePath().getParent())) {
+			if (privateOnly && PrivateFiles.isPosix(file)) {
 				Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
 				if (mode.stream().anyMatch(GROUP_OR_OTHERS::contains)) {
 					throw new IOException(file + " has mode " + PosixFilePermissions.toString(mode)
@@ -90,26 +85,14 @@ final class TokenFiles {
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
 	}
 
-	private static boolean posix(Path directory) {
-		return directory.getFileSystem().supportedFileAttributeViews().contains("posix");
-	}
-
 	private static void write(Path file, String token) throws IOException {
 		Path target = file.toAbsolutePath();
 		Path directory = target.getParent();
-		boolean posix = posix(directory);
-		if (posix) {
-			// Directories made for the token are the owner's alone, like ~/.ssh.
-			Files.createDirectories(directory, OWNER_DIRECTORY);
-		}
-		else {
-			Files.createDirectories(directory);
-		}
+		// Directories made for the token are the owner's alone, like ~/.ssh.
+		PrivateFiles.createDirectories(directory);
 		// Written to a file that is private from its creation, then moved into place:
 		// chmod after writing would leave the token readable by everyone for a moment.
-		String prefix = "." + target.getFileName();
-		Path temporary = posix ? Files.createTempFile(directory, prefix, ".tmp", OWNER_FILE)
-				: Files.createTempFile(directory, prefix, ".tmp");
+		Path temporary = PrivateFiles.createTempFile(directory, "." + target.getFileName(), ".tmp");
 		try {
 			Files.writeString(temporary, token + "\n", StandardCharsets.UTF_8);
 			Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

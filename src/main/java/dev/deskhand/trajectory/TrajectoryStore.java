@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.files.PrivateFiles;
+
 /**
  * The files of the session record, under {@code deskhand.trajectory.dir}: one directory
  * per agent session holding {@code session.json} (who), {@code steps.jsonl} (one line per
@@ -119,7 +121,7 @@ public final class TrajectoryStore {
 			}
 			line.put("sent", sentRefs);
 			byte[] bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
-			Files.write(files.dir.resolve(STEPS), bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+			PrivateFiles.write(files.dir.resolve(STEPS), bytes, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 			grow(bytes.length);
 			this.failure = null;
 			evict(files.dir);
@@ -297,14 +299,15 @@ public final class TrajectoryStore {
 		String id = STARTED.format(this.clock.instant()) + "-"
 				+ sha256(session.getBytes(StandardCharsets.UTF_8)).substring(0, 12);
 		Path dir = this.root.resolve(id);
-		Files.createDirectories(dir.resolve(IMAGES));
+		// Screenshots of the desktop and what agents did: the user's alone (700/600).
+		PrivateFiles.createDirectories(dir.resolve(IMAGES));
 		Map<String, Object> who = new LinkedHashMap<>();
 		who.put("session", session);
 		who.put("principal", principal);
 		who.put("client", client);
 		who.put("started", this.clock.instant().toString());
 		byte[] bytes = JSON.writeValueAsBytes(who);
-		Files.write(dir.resolve(SESSION), bytes);
+		PrivateFiles.write(dir.resolve(SESSION), bytes);
 		grow(bytes.length);
 		files = new SessionFiles(dir);
 		this.open.put(session, files);
@@ -317,7 +320,7 @@ public final class TrajectoryStore {
 		String name = sha + "." + ext;
 		Path file = dir.resolve(IMAGES).resolve(name);
 		if (!Files.exists(file)) {
-			Files.write(file, image.bytes());
+			PrivateFiles.write(file, image.bytes());
 			grow(image.bytes().length);
 		}
 		Map<String, Object> ref = new LinkedHashMap<>();
