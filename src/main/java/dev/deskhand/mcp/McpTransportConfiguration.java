@@ -10,6 +10,7 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpTransportContextExtractor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.customizer.McpSyncServerCustomizer;
@@ -30,10 +31,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.CallTransport;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -53,6 +56,14 @@ class McpTransportConfiguration {
 
 	static final String MESSAGE_ENDPOINT = "/mcp/message";
 
+	// Each transport names itself in the call's context: whether its client may be asked
+	// to approve (elicitation) is decided per transport and agent.
+	private static final McpTransportContextExtractor<ServerRequest> STREAMABLE_CONTEXT = (request) -> AgentPrincipals
+		.transportContext(request, CallTransport.MCP_STREAMABLE_HTTP.key());
+
+	private static final McpTransportContextExtractor<ServerRequest> SSE_CONTEXT = (request) -> AgentPrincipals
+		.transportContext(request, CallTransport.MCP_LEGACY_SSE.key());
+
 	@Bean
 	ServerTransportSecurityValidator mcpTransportSecurityValidator(SecurityProperties security,
 			@Value("${server.address:#{null}}") String serverAddress) {
@@ -71,7 +82,7 @@ class McpTransportConfiguration {
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
 			.securityValidator(validator)
-			.contextExtractor(AgentPrincipals::transportContext)
+			.contextExtractor(STREAMABLE_CONTEXT)
 			.build();
 	}
 
@@ -100,7 +111,7 @@ class McpTransportConfiguration {
 			return routes;
 		}
 		return routes.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
-				validator, AgentPrincipals::transportContext));
+				validator, STREAMABLE_CONTEXT));
 	}
 
 	/**
@@ -153,7 +164,7 @@ class McpTransportConfiguration {
 			.sseEndpoint(SSE_ENDPOINT)
 			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)
-			.contextExtractor(AgentPrincipals::transportContext)
+			.contextExtractor(SSE_CONTEXT)
 			.build();
 		return new LegacySseServer(transport, (provider) -> {
 			McpServer.SyncSpecification<?> server = McpServer.sync(provider)
