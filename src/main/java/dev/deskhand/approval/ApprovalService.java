@@ -210,8 +210,7 @@ public class ApprovalService {
 
 	// The caller's client counts as an approver only when the channel asks it and the
 	// agent is trusted with elicitation: a channel built for an untrusted agent by
-	// mistake
-	// still cannot approve.
+	// mistake still cannot approve.
 	private Set<Approver> approvers(ApprovalRequest request, HumanChannel channel) {
 		String principal = request.session().principal();
 		return (channel.asksTheCaller() && this.properties.trustsElicitationFrom(principal))

@@ -7,6 +7,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * {@code deskhand.approval.elicitation-agents} as an operator writes it: unset trusts the
@@ -35,6 +36,15 @@ class ElicitationAgentsBindingTests {
 		ApprovalProperties properties = bind(Map.of("deskhand.approval.elicitation-agents", ""));
 		assertThat(properties.elicitationAgents()).isEmpty();
 		assertThat(properties.approvers(CallTransport.MCP_STDIO, "local")).containsExactly(Approver.OPERATOR);
+	}
+
+	@Test
+	void aCallWithoutATransportNameIsStdioAndAnUnknownNameIsRefused() {
+		assertThat(CallTransport.of(null)).isEqualTo(CallTransport.MCP_STDIO);
+		for (CallTransport transport : CallTransport.values()) {
+			assertThat(CallTransport.of(transport.key())).isEqualTo(transport);
+		}
+		assertThatIllegalArgumentException().isThrownBy(() -> CallTransport.of("carrier-pigeon"));
 	}
 
 	private static ApprovalProperties bind(Map<String, String> values) {
