@@ -167,6 +167,7 @@
       ]),
       el('p', { className: 'summary', text: approval.summary }),
       el('p', { className: 'who', text: approval.principal + ' · ' + (approval.client || 'unknown client') + ' · ' + approval.session }),
+      el('p', { className: 'approvers', text: approvers(approval.approvers) }),
       preview,
       buttons,
       status,
@@ -175,6 +176,14 @@
     cards.set(approval.id, card);
     $('approvals').appendChild(node);
     loadPreview(card);
+  }
+
+  // Who else could answer: the agent's own client only for agents in
+  // deskhand.approval.elicitation-agents; for everyone else this console (or the API) is the only way.
+  function approvers(list) {
+    return (list || []).includes('elicitation')
+      ? 'Also asked in the agent\'s own client (elicitation); the first answer counts.'
+      : 'Only an operator can answer this; unanswered, it is denied when the ask times out.';
   }
 
   function button(text, className, action) {

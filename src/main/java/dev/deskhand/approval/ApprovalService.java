@@ -28,8 +28,9 @@ import dev.deskhand.errors.ErrorCode;
 /**
  * The gate every tool call passes: policy per capability, session grants, and a human
  * asked when the policy says so. Nothing an agent sends can answer its own request:
- * answers come from the MCP client's user (elicitation) or from an operator on the
- * management port.
+ * answers come from an operator on the management port, or from the MCP client's user
+ * (elicitation) only for agents in {@code deskhand.approval.elicitation-agents}. Nobody
+ * answering is a deny at the ask timeout.
  */
 public class ApprovalService {
 
@@ -169,7 +170,7 @@ public class ApprovalService {
 
 	private Decision ask(ApprovalRequest request, HumanChannel channel) {
 		PendingApproval pendingApproval = new PendingApproval("a" + this.ids.incrementAndGet(), request,
-				this.clock.instant());
+				this.clock.instant(), approvers(request, channel));
 		this.pending.put(pendingApproval.id(), pendingApproval);
 		record("approval-asked", request, Map.of("id", pendingApproval.id(), "capabilities", keys(request)));
 		count("asked");
@@ -190,7 +191,7 @@ public class ApprovalService {
 		}
 		catch (TimeoutException ex) {
 			pendingApproval.complete(Decision.deny("timeout"));
-			record("approval-expired", request, Map.of("id", pendingApproval.id()));
+			record("approval-expired", request, Map.of("id", pendingApproval.id(), "by", "timeout"));
 			count("expired");
 			throw new DeskhandException(ErrorCode.E_DENIED, "nobody answered the approval request for " + request.tool()
 					+ " within " + timeout.toSeconds() + " s; nothing happened");
@@ -205,6 +206,15 @@ public class ApprovalService {
 		finally {
 			this.pending.remove(pendingApproval.id());
 		}
+	}
+
+	// The caller's client counts as an approver only when the channel asks it and the
+	// agent is trusted with elicitation: a channel built for an untrusted agent by
+	// mistake still cannot approve.
+	private Set<Approver> approvers(ApprovalRequest request, HumanChannel channel) {
+		String principal = request.session().principal();
+		return (channel.asksTheCaller() && this.properties.trustsElicitationFrom(principal))
+				? EnumSet.of(Approver.OPERATOR, Approver.ELICITATION) : EnumSet.of(Approver.OPERATOR);
 	}
 
 	private void record(String type, ApprovalRequest request, Map<String, Object> extra) {

@@ -1,13 +1,21 @@
 package dev.deskhand.approval;
 
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
- * An approval request waiting for a human. Whoever answers first (the MCP client's user
- * through elicitation, or an operator) completes it; later answers are ignored.
+ * An approval request waiting for a human. Whoever answers first (an operator, or the MCP
+ * client's user through elicitation where the agent is trusted with it) completes it;
+ * later answers are ignored, and so is an elicitation answer for an agent that is not
+ * trusted with elicitation, however it got here.
  */
 public final class PendingApproval {
+
+	private static final Logger logger = LoggerFactory.getLogger(PendingApproval.class);
 
 	private final String id;
 
@@ -15,12 +23,15 @@ public final class PendingApproval {
 
 	private final Instant requestedAt;
 
+	private final Set<Approver> approvers;
+
 	private final CompletableFuture<Decision> decision = new CompletableFuture<>();
 
-	PendingApproval(String id, ApprovalRequest request, Instant requestedAt) {
+	PendingApproval(String id, ApprovalRequest request, Instant requestedAt, Set<Approver> approvers) {
 		this.id = id;
 		this.request = request;
 		this.requestedAt = requestedAt;
+		this.approvers = Set.copyOf(approvers);
 	}
 
 	public String id() {
@@ -35,8 +46,24 @@ public final class PendingApproval {
 		return this.requestedAt;
 	}
 
-	/** Answers the request; {@code false} when it was already answered. */
+	/**
+	 * Who may answer: the operator, and the caller's client when the agent is trusted
+	 * with elicitation and its client can be asked.
+	 */
+	public Set<Approver> approvers() {
+		return this.approvers;
+	}
+
+	/**
+	 * Answers the request; {@code false} when it was already answered, or when the answer
+	 * comes through elicitation and this request's agent is not trusted with it.
+	 */
 	public boolean complete(Decision answer) {
+		if (Approver.ELICITATION.key().equals(answer.by()) && !this.approvers.contains(Approver.ELICITATION)) {
+			logger.warn("ignored an elicitation answer to approval {}: agent '{}' is not in "
+					+ "deskhand.approval.elicitation-agents", this.id, this.request.session().principal());
+			return false;
+		}
 		return this.decision.complete(answer);
 	}
 

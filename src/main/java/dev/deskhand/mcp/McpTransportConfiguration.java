@@ -11,6 +11,7 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpTransportContextExtractor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.customizer.McpSyncServerCustomizer;
@@ -31,10 +32,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.CallTransport;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -54,6 +57,14 @@ class McpTransportConfiguration {
 
 	static final String MESSAGE_ENDPOINT = "/mcp/message";
 
+	// Each transport names itself in the call's context: whether its client may be asked
+	// to approve (elicitation) is decided per transport and agent.
+	private static final McpTransportContextExtractor<ServerRequest> STREAMABLE_CONTEXT = (request) -> AgentPrincipals
+		.transportContext(request, CallTransport.MCP_STREAMABLE_HTTP.key());
+
+	private static final McpTransportContextExtractor<ServerRequest> SSE_CONTEXT = (request) -> AgentPrincipals
+		.transportContext(request, CallTransport.MCP_LEGACY_SSE.key());
+
 	@Bean
 	ServerTransportSecurityValidator mcpTransportSecurityValidator(SecurityProperties security,
 			@Value("${server.address:#{null}}") String serverAddress) {
@@ -72,7 +83,7 @@ class McpTransportConfiguration {
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
 			.securityValidator(validator)
-			.contextExtractor(AgentPrincipals::transportContext)
+			.contextExtractor(STREAMABLE_CONTEXT)
 			.build();
 	}
 
@@ -116,7 +127,7 @@ class McpTransportConfiguration {
 		if (mcp.jsonResponses()) {
 			routes = routes
 				.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
-						validator, AgentPrincipals::transportContext));
+						validator, STREAMABLE_CONTEXT));
 		}
 		// Outermost: a request answered as JSON keeps its session alive too.
 		return routes.filter(sessions::screen);
@@ -172,7 +183,7 @@ class McpTransportConfiguration {
 			.sseEndpoint(SSE_ENDPOINT)
 			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)
-			.contextExtractor(AgentPrincipals::transportContext)
+			.contextExtractor(SSE_CONTEXT)
 			.build();
 		return new LegacySseServer(transport, (provider) -> {
 			McpServer.SyncSpecification<?> server = McpServer.sync(provider)

@@ -14,6 +14,7 @@ import org.springframework.lang.Nullable;
 
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.ApprovalTarget;
+import dev.deskhand.approval.Approver;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
@@ -61,7 +62,7 @@ class ApprovalsEndpoint {
 		catch (IllegalArgumentException ex) {
 			return new WebEndpointResponse<>(Map.of("error", "scope must be once or session"), 400);
 		}
-		if (!this.approvals.decide(id, new Decision(approve, parsedScope, "operator"))) {
+		if (!this.approvals.decide(id, new Decision(approve, parsedScope, Approver.OPERATOR.key()))) {
 			return new WebEndpointResponse<>(Map.of("error", "no pending approval " + id), 404);
 		}
 		return new WebEndpointResponse<>(Map.of("id", id, "decision", approve ? "approve" : "deny", "scope",
@@ -78,6 +79,10 @@ class ApprovalsEndpoint {
 		fields.put("tool", pending.request().tool());
 		fields.put("summary", pending.request().summary());
 		fields.put("requested_at", pending.requestedAt().toString());
+		// Who may answer: "operator" alone, or also "elicitation" (the agent's own
+		// client,
+		// for agents in deskhand.approval.elicitation-agents).
+		fields.put("approvers", pending.approvers().stream().map(Approver::key).sorted().toList());
 		ApprovalTarget target = pending.request().target();
 		if (target != null) {
 			// The desktop's logical coordinates, like the summary's "at (x, y)".

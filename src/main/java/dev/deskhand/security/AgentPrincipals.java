@@ -1,6 +1,7 @@
 package dev.deskhand.security;
 
 import java.security.Principal;
+import java.util.HashMap;
 import java.util.Map;
 
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -23,6 +24,13 @@ public final class AgentPrincipals {
 	 * when the request is a {@code tools/call}.
 	 */
 	public static final String CALL_KEY = "deskhand.call";
+
+	/**
+	 * The transport-context key naming the transport the call came over (an
+	 * {@code approval.CallTransport} key): whether there is a client that could be asked
+	 * to approve depends on it.
+	 */
+	public static final String TRANSPORT_KEY = "deskhand.transport";
 
 	/**
 	 * The principal when no agent tokens are configured and the agents' port listens on
@@ -71,9 +79,34 @@ public final class AgentPrincipals {
 	 * @return a context holding the principal name under {@link #KEY}
 	 */
 	public static McpTransportContext transportContext(ServerRequest request) {
-		String name = nameOf(request.principal().orElse(null));
-		Object call = request.attribute(CALL_KEY).orElse(null);
-		return McpTransportContext.create((call != null) ? Map.of(KEY, name, CALL_KEY, call) : Map.of(KEY, name));
+		return transportContext(request, null);
+	}
+
+	/**
+	 * The same, naming the transport.
+	 * @param request the HTTP request carrying an MCP message
+	 * @param transport the transport's name, stored under {@link #TRANSPORT_KEY}, or
+	 * {@code null}
+	 * @return a context holding the principal name, the transport and the call's
+	 * cancellation
+	 */
+	public static McpTransportContext transportContext(ServerRequest request, String transport) {
+		Map<String, Object> entries = new HashMap<>();
+		entries.put(KEY, nameOf(request.principal().orElse(null)));
+		request.attribute(CALL_KEY).ifPresent((call) -> entries.put(CALL_KEY, call));
+		if (transport != null) {
+			entries.put(TRANSPORT_KEY, transport);
+		}
+		return McpTransportContext.create(Map.copyOf(entries));
+	}
+
+	/**
+	 * @param context the transport context of the current MCP request, or {@code null}
+	 * @return the transport's name it carries, or {@code null} for none
+	 */
+	public static String transportOf(McpTransportContext context) {
+		Object name = (context != null) ? context.get(TRANSPORT_KEY) : null;
+		return (name instanceof String text) ? text : null;
 	}
 
 }

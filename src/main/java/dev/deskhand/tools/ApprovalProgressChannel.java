@@ -36,4 +36,9 @@ final class ApprovalProgressChannel implements HumanChannel {
 		this.progress.every(PERIOD, (double) this.askTimeout.toSeconds(), (elapsed) -> message, pending::isAnswered);
 	}
 
+	@Override
+	public boolean asksTheCaller() {
+		return this.delegate.asksTheCaller();
+	}
+
 }

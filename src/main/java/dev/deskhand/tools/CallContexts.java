@@ -1,6 +1,5 @@
 package dev.deskhand.tools;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -9,6 +8,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.approval.ApprovalProperties;
+import dev.deskhand.approval.Approver;
+import dev.deskhand.approval.CallTransport;
 import dev.deskhand.approval.HumanChannel;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
@@ -24,18 +26,18 @@ class CallContexts {
 
 	private final ScheduledExecutorService progressScheduler;
 
-	private final Duration askTimeout;
+	private final ApprovalProperties approval;
 
 	private final TrajectoryRecorder trajectories;
 
 	private final ScreenService screen;
 
 	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
-			Duration askTimeout, TrajectoryRecorder trajectories, ScreenService screen) {
+			ApprovalProperties approval, TrajectoryRecorder trajectories, ScreenService screen) {
 		this.sessions = sessions;
 		this.elicitations = elicitations;
 		this.progressScheduler = progressScheduler;
-		this.askTimeout = askTimeout;
+		this.approval = approval;
 		this.trajectories = trajectories;
 		this.screen = screen;
 	}
@@ -50,11 +52,15 @@ class CallContexts {
 		this.trajectories.identify(session.handle(), session.principal(), session.client(), arguments);
 		// A session starts with its agent's model profile (deskhand.profiles.agents).
 		this.screen.adoptProfile(session.handle(), session.principal());
-		HumanChannel channel = context.elicitEnabled() ? new ElicitationChannel(context, this.elicitations)
-				: HumanChannel.NONE;
+		// An agent not trusted with elicitation is never sent one: its client might be a
+		// loop that approves whatever it is asked. Its requests wait for the operator.
+		CallTransport transport = CallTransport.of(AgentPrincipals.transportOf(context.transportContext()));
+		boolean askTheClient = context.elicitEnabled()
+				&& this.approval.approvers(transport, principal).contains(Approver.ELICITATION);
+		HumanChannel channel = askTheClient ? new ElicitationChannel(context, this.elicitations) : HumanChannel.NONE;
 		Progress progress = Progress.of(context, this.progressScheduler);
 		if (progress.requested()) {
-			channel = new ApprovalProgressChannel(channel, progress, this.askTimeout);
+			channel = new ApprovalProgressChannel(channel, progress, this.approval.askTimeout());
 		}
 		Object call = (context.transportContext() != null) ? context.transportContext().get(AgentPrincipals.CALL_KEY)
 				: null;

@@ -3,6 +3,7 @@ package dev.deskhand.tools;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
@@ -17,7 +18,9 @@ import dev.deskhand.approval.PendingApproval;
 /**
  * Asks the MCP client's user through elicitation: a form with approve/deny and
  * once/session. The question runs on a thread of its own, so an operator can answer the
- * same request meanwhile; whichever answer comes first counts.
+ * same request meanwhile; whichever answer comes first counts. Only built for agents in
+ * {@code deskhand.approval.elicitation-agents}: the client answering is the agent's own,
+ * a person only when that client is a person's app.
  */
 final class ElicitationChannel implements HumanChannel {
 
@@ -44,17 +47,31 @@ final class ElicitationChannel implements HumanChannel {
 	@Override
 	public void ask(PendingApproval pending) {
 		String message = message(pending);
-		this.executor.execute(() -> {
-			try {
-				ElicitResult result = this.context.elicit(McpSchema.ElicitFormRequest.builder(message, SCHEMA).build());
-				pending.complete(decision(result));
-			}
-			catch (RuntimeException ex) {
-				// The client failed or timed out: leave the request to the operator and
-				// the ask timeout.
-				logger.debug("elicitation for approval {} failed: {}", pending.id(), ex.toString());
-			}
-		});
+		try {
+			this.executor.execute(() -> elicit(pending, message));
+		}
+		catch (RejectedExecutionException ex) {
+			// Shutting down: the operator and the ask timeout still decide, never an
+			// allow.
+			logger.debug("elicitation for approval {} not sent: {}", pending.id(), ex.toString());
+		}
+	}
+
+	@Override
+	public boolean asksTheCaller() {
+		return true;
+	}
+
+	private void elicit(PendingApproval pending, String message) {
+		try {
+			ElicitResult result = this.context.elicit(McpSchema.ElicitFormRequest.builder(message, SCHEMA).build());
+			pending.complete(decision(result));
+		}
+		catch (RuntimeException ex) {
+			// The client failed, timed out or went away: leave the request to the
+			// operator and the ask timeout.
+			logger.debug("elicitation for approval {} failed: {}", pending.id(), ex.toString());
+		}
 	}
 
 	static Decision decision(ElicitResult result) {

@@ -69,8 +69,8 @@ class ToolsConfiguration {
 	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
 			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties,
 			TrajectoryRecorder trajectories, ScreenService screen) {
-		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties.askTimeout(),
-				trajectories, screen);
+		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties, trajectories,
+				screen);
 	}
 
 	@Bean

@@ -41,7 +41,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The security table: every kind of input action × every argument that presses a key,
  * holds a key, presses a button or moves the pointer → the capabilities it needs and the
  * words a human approving it reads. {@link #everyKindAndArgumentHasARow()} fails when a
- * kind or an argument is added without a row here.
+ * kind or an argument is added without a row here. {@link ApproverTableTests} adds the
+ * approval column: who may approve each row, per transport and agent trust.
  */
 class ActionRulesTests {
 

@@ -36,7 +36,7 @@ class ApprovalServiceTests {
 
 	private ApprovalService service(Map<Capability, Policy> policies, Duration askTimeout) {
 		ApprovalProperties properties = new ApprovalProperties(policies, Duration.ofMinutes(30), askTimeout,
-				Duration.ofMinutes(30), List.of("ctrl+alt+Delete"));
+				Duration.ofMinutes(30), List.of("ctrl+alt+Delete"), List.of("local"));
 		return new ApprovalService(properties, this.sessions,
 				new AuditTrail(new AuditProperties(false, null), this.events::add, Clock.systemUTC()),
 				new SimpleMeterRegistry(), this.clock);
@@ -52,7 +52,7 @@ class ApprovalServiceTests {
 	@Test
 	void defaultsAllowObservationAskForInputAndDenySystemKeys() {
 		ApprovalProperties defaults = new ApprovalProperties(null, Duration.ofMinutes(30), Duration.ofMinutes(2),
-				Duration.ofMinutes(30), List.of());
+				Duration.ofMinutes(30), List.of(), List.of("local"));
 		assertThat(defaults.policy(Capability.OBSERVE)).isEqualTo(Policy.ALLOW);
 		assertThat(defaults.policy(Capability.POINTER)).isEqualTo(Policy.ASK);
 		assertThat(defaults.policy(Capability.KEYBOARD)).isEqualTo(Policy.ASK);
@@ -60,7 +60,7 @@ class ApprovalServiceTests {
 		assertThat(defaults.policy(Capability.LAUNCH)).isEqualTo(Policy.ASK);
 		assertThat(defaults.policy(Capability.SYSTEM_KEYS)).isEqualTo(Policy.DENY);
 		ApprovalProperties overridden = new ApprovalProperties(Map.of(Capability.POINTER, Policy.ALLOW),
-				Duration.ofMinutes(30), Duration.ofMinutes(2), Duration.ofMinutes(30), List.of());
+				Duration.ofMinutes(30), Duration.ofMinutes(2), Duration.ofMinutes(30), List.of(), List.of("local"));
 		assertThat(overridden.policy(Capability.POINTER)).isEqualTo(Policy.ALLOW);
 		assertThat(overridden.policy(Capability.KEYBOARD)).isEqualTo(Policy.ASK);
 	}

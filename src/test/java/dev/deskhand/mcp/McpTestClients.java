@@ -66,6 +66,27 @@ public final class McpTestClients {
 		return client;
 	}
 
+	/**
+	 * A Streamable HTTP client that authenticates with an agent token, declares
+	 * elicitation and answers it with {@code handler}: an agent loop's own client.
+	 */
+	public static McpSyncClient streamableWithToken(int port, String name, String token,
+			Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> handler) {
+		McpSyncClient client = McpClient
+			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+				.endpoint("/mcp")
+				.httpRequestCustomizer((request, method, endpoint, body, context) -> request.header("Authorization",
+						"Bearer " + token))
+				.build())
+			.clientInfo(new McpSchema.Implementation(name, "1.0"))
+			.requestTimeout(Duration.ofSeconds(60))
+			.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build())
+			.elicitation(handler)
+			.build();
+		client.initialize();
+		return client;
+	}
+
 	/** An elicitation answer: accept with a decision and scope. */
 	public static McpSchema.ElicitResult answer(String decision, String scope) {
 		return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT,

@@ -168,6 +168,8 @@ class OperatorConsoleBrowserTests {
 		WebElement card = awaitCard();
 		assertThat(card.findElement(By.className("summary")).getText()).startsWith("left-click at");
 		assertThat(card.findElement(By.className("tool")).getText()).isEqualTo("left_click");
+		// The agent's client is not asked (it declares no elicitation): only an operator.
+		assertThat(card.findElement(By.className("approvers")).getText()).startsWith("Only an operator can answer");
 
 		// The crop of where it will click: about 320x200 desktop pixels around the target
 		// (whole screenshot pixels, 1.5 desktop pixels each, cover it), marked in the

@@ -36,6 +36,16 @@ class AgentPrincipalsTests {
 		assertThat(AgentPrincipals.transportContext(request(anonymous)).get(AgentPrincipals.KEY)).isEqualTo("local");
 	}
 
+	@Test
+	void theExtractorNamesTheTransportItWasMadeFor() {
+		MockHttpServletRequest request = new MockHttpServletRequest("POST", "/mcp/message");
+		var context = AgentPrincipals.transportContext(request(request), "sse");
+		assertThat(AgentPrincipals.transportOf(context)).isEqualTo("sse");
+		assertThat(AgentPrincipals.of(context)).isEqualTo("local");
+		assertThat(AgentPrincipals.transportOf(AgentPrincipals.transportContext(request(request)))).isNull();
+		assertThat(AgentPrincipals.transportOf(null)).isNull();
+	}
+
 	private static ServerRequest request(MockHttpServletRequest servletRequest) {
 		List<HttpMessageConverter<?>> converters = List.of();
 		return ServerRequest.create(servletRequest, converters);

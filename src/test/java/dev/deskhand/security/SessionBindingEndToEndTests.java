@@ -35,7 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
-				"deskhand.approval.ask-timeout=60s", "deskhand.security.agent-tokens[0].name=alice",
+				"deskhand.approval.ask-timeout=60s",
+				// Alice's client is her own app: she is asked, and her answers count.
+				"deskhand.approval.elicitation-agents=alice", "deskhand.security.agent-tokens[0].name=alice",
 				"deskhand.security.agent-tokens[0].token=" + SessionBindingEndToEndTests.ALICE,
 				"deskhand.security.agent-tokens[1].name=bob",
 				"deskhand.security.agent-tokens[1].token=" + SessionBindingEndToEndTests.BOB,

@@ -11,6 +11,7 @@ import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 import org.springframework.ai.mcp.annotation.context.StructuredElicitResult;
 import org.springframework.core.ParameterizedTypeReference;
 
+import dev.deskhand.approval.CallTransport;
 import dev.deskhand.security.AgentPrincipals;
 
 /**
@@ -31,7 +32,7 @@ final class InProcessRequestContext implements McpSyncRequestContext {
 	static final McpSchema.Implementation CLIENT = new McpSchema.Implementation(DeskhandToolCallbacks.CLIENT, "1");
 
 	private static final McpTransportContext TRANSPORT = McpTransportContext
-		.create(Map.of(AgentPrincipals.KEY, PRINCIPAL));
+		.create(Map.of(AgentPrincipals.KEY, PRINCIPAL, AgentPrincipals.TRANSPORT_KEY, CallTransport.IN_PROCESS.key()));
 
 	private final String sessionId;
 
