@@ -125,9 +125,8 @@ class McpTransportConfiguration {
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, ServerTransportSecurityValidator validator) {
 		RouterFunction<ServerResponse> routes = provider.getRouterFunction();
 		if (mcp.jsonResponses()) {
-			routes = routes
-				.filter(new McpJsonAnswers(sessions, new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)),
-						validator, STREAMABLE_CONTEXT));
+			routes = routes.filter(new McpJsonAnswers(sessions,
+					new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), validator, STREAMABLE_CONTEXT));
 		}
 		// Outermost: a request answered as JSON keeps its session alive too.
 		return routes.filter(sessions::screen);
