@@ -206,11 +206,18 @@ class McpTransportConfiguration {
 		return registration;
 	}
 
+	// The calls in flight: cancelled by notifications/cancelled and by the end of their
+	// session.
 	@Bean
-	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions,
+	McpCalls mcpCalls() {
+		return new McpCalls();
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
 			McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpSessionEndFilter> registration = new FilterRegistrationBean<>(
-				new McpSessionEndFilter(sessions, properties.getMcpEndpoint()));
+				new McpSessionEndFilter(sessions, calls, properties.getMcpEndpoint()));
 		registration.addUrlPatterns(properties.getMcpEndpoint());
 		// After Spring Security, so the request carries its authenticated principal.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
@@ -218,9 +225,10 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpServerStreamableHttpProperties properties) {
+	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpCalls calls,
+			McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpCancellationFilter> registration = new FilterRegistrationBean<>(
-				new McpCancellationFilter(new McpCalls(), properties.getMcpEndpoint(), "/mcp/message"));
+				new McpCancellationFilter(calls, properties.getMcpEndpoint(), "/mcp/message"));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), "/mcp/message");
 		// A message reaches this filter on the dispatch that follows the reading of its
 		// body.

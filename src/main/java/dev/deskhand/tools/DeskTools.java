@@ -84,7 +84,7 @@ public class DeskTools {
 			// overrides and invisible characters spelled out
 			String shown = Redaction.summary(reason.strip(), MAX_REASON);
 			String outcome = this.desk.requestHuman(call.handle(), call.session().principal(), shown, wait,
-					(request) -> {
+					call.cancellation(), (request) -> {
 						if (context.elicitEnabled()) {
 							elicit(context, request);
 						}
