@@ -34,6 +34,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
+import dev.deskhand.platform.ClientConnections;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -213,6 +214,13 @@ class McpTransportConfiguration {
 		return new McpCalls();
 	}
 
+	// Where the OS cannot say whether a client hung up, only its cancellation or the end
+	// of its session stops a waiting call.
+	@Bean
+	McpCallConnections mcpCallConnections(ObjectProvider<ClientConnections> connections) {
+		return new McpCallConnections(connections.getIfAvailable(ClientConnections::unsupported));
+	}
+
 	@Bean
 	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
 			McpServerStreamableHttpProperties properties) {
@@ -225,10 +233,10 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpCalls calls,
+	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpCalls calls, McpCallConnections connections,
 			McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpCancellationFilter> registration = new FilterRegistrationBean<>(
-				new McpCancellationFilter(calls, properties.getMcpEndpoint(), "/mcp/message"));
+				new McpCancellationFilter(calls, connections, properties.getMcpEndpoint(), "/mcp/message"));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), "/mcp/message");
 		// A message reaches this filter on the dispatch that follows the reading of its
 		// body.

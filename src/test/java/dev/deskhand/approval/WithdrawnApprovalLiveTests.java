@@ -1,5 +1,6 @@
 package dev.deskhand.approval;
 
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,10 +37,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * An approval does not outlive its caller. A click waits for the operator (pointer asks,
- * the client has no elicitation, the ask waits 60 s); its client cancels the call or ends
- * its session; the card leaves the operator API, approving it then answers 404, and the
- * witness window sees no click. Before, the card stayed and approving it clicked for a
- * client that was gone.
+ * the client has no elicitation, the ask waits 60 s); its client cancels the call, ends
+ * its session or closes the connection the call waits on; the card leaves the operator
+ * API, approving it then answers 404, and the witness window sees no click. Before, the
+ * card stayed and approving it clicked for a client that was gone.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
@@ -120,6 +121,21 @@ class WithdrawnApprovalLiveTests {
 		assertThat(approve(id)).isEqualTo(404);
 		clicked.handle((answer, failure) -> null).orTimeout(BOUND.toMillis(), TimeUnit.MILLISECONDS).join();
 		assertNothingArrives();
+	}
+
+	@Test
+	void aClicksApprovalIsWithdrawnWhenItsClientHangsUp() throws Exception {
+		try (RawMcpSession client = RawMcpSession.open(this.port, "withdraw-hang-up-test")) {
+			Socket call = client.callOnItsOwnConnection(4, "left_click",
+					"{\"coordinate\":" + imagePoint(140, 220) + "}");
+			String id = awaitCard();
+			call.close();
+
+			awaitNoCard(id);
+			assertThat(approve(id)).isEqualTo(404);
+			assertNothingArrives();
+			assertThat(auditTypes()).contains("approval-withdrawn");
+		}
 	}
 
 	private String awaitCard() {

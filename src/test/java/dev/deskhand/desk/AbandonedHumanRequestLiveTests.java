@@ -1,5 +1,6 @@
 package dev.deskhand.desk;
 
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,10 +37,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A {@code request_human} whose caller is gone hands the desk back at once. The asker
- * waits with a timeout of 60 s, then cancels its call or ends its session; another
- * session's {@code mouse_move} must then reach the real X server (its pointer position,
- * read by {@code xdotool}, is the witness) long before that timeout. Before, every
- * agent's input was E_BUSY until the request timed out.
+ * waits with a timeout of 60 s, then cancels its call, ends its session or closes the
+ * connection the call waits on; another session's {@code mouse_move} must then reach the
+ * real X server (its pointer position, read by {@code xdotool}, is the witness) long
+ * before that timeout. Before, every agent's input was E_BUSY until the request timed
+ * out.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false",
@@ -116,6 +118,21 @@ class AbandonedHumanRequestLiveTests {
 			awaitOtherMovesThePointer(cancelled, 240, 170);
 			assertThat(asked.orTimeout(BOUND.toMillis(), TimeUnit.MILLISECONDS).join())
 				.contains("the client cancelled the call");
+			assertThat(auditTypes()).contains("human-request-abandoned");
+		}
+	}
+
+	@Test
+	void hangingUpOnTheCallHandsTheDeskBack() throws Exception {
+		try (RawMcpSession asker = RawMcpSession.open(this.port, "request-hang-up-test")) {
+			Socket call = asker.callOnItsOwnConnection(7, "request_human",
+					"{\"reason\":\"Approve the payment\",\"timeout\":" + REQUEST_TIMEOUT_SECONDS + "}");
+			awaitOneRequest();
+			assertThat(moveOther(120, 90)).startsWith("E_BUSY: the desk is handed to a person at an agent's request");
+
+			long closed = System.nanoTime();
+			call.close();
+			awaitOtherMovesThePointer(closed, 260, 190);
 			assertThat(auditTypes()).contains("human-request-abandoned");
 		}
 	}

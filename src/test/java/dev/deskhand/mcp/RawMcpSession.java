@@ -1,11 +1,14 @@
 package dev.deskhand.mcp;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -49,6 +52,30 @@ public final class RawMcpSession implements AutoCloseable {
 					.build(),
 				HttpResponse.BodyHandlers.ofString())
 			.thenApply(HttpResponse::body);
+	}
+
+	/**
+	 * Calls a tool on a connection of its own, whose answer nobody reads: closing the
+	 * returned socket is a client hanging up on its call.
+	 */
+	public Socket callOnItsOwnConnection(int id, String tool, String argumentsJson) {
+		byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+				+ "\",\"arguments\":" + argumentsJson + "}}")
+			.getBytes(StandardCharsets.UTF_8);
+		String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + this.port + "\r\nContent-Type: application/json\r\n"
+				+ "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + this.session + "\r\n"
+				+ "Content-Length: " + body.length + "\r\n\r\n";
+		try {
+			Socket socket = new Socket("127.0.0.1", this.port);
+			OutputStream out = socket.getOutputStream();
+			out.write(head.getBytes(StandardCharsets.US_ASCII));
+			out.write(body);
+			out.flush();
+			return socket;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/** {@code notifications/cancelled} for the call of that id; the HTTP status. */
