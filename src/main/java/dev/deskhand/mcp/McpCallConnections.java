@@ -1,5 +1,6 @@
 package dev.deskhand.mcp;
 
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +17,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.platform.ClientConnections;
 import dev.deskhand.platform.ClientConnections.Connection;
+import dev.deskhand.platform.ClientConnections.State;
 
 /**
  * Cancels a {@code tools/call} whose client hung up. A call waiting for an approval or
@@ -31,7 +33,7 @@ final class McpCallConnections implements AutoCloseable {
 
 	private final ClientConnections connections;
 
-	private final Map<Cancellation, Connection> calls = new ConcurrentHashMap<>();
+	private final Map<Cancellation, Watched> calls = new ConcurrentHashMap<>();
 
 	private final ScheduledExecutorService checker;
 
@@ -48,7 +50,7 @@ final class McpCallConnections implements AutoCloseable {
 
 	/** Watches a call's connection until the returned handle runs. */
 	Runnable watch(Connection connection, Cancellation cancellation) {
-		this.calls.put(cancellation, connection);
+		this.calls.put(cancellation, new Watched(connection));
 		return () -> this.calls.remove(cancellation);
 	}
 
@@ -57,9 +59,12 @@ final class McpCallConnections implements AutoCloseable {
 			return;
 		}
 		try {
-			Set<Connection> gone = this.connections.gone(Set.copyOf(this.calls.values()));
-			this.calls.forEach((cancellation, connection) -> {
-				if (gone.contains(connection) && this.calls.remove(cancellation, connection)) {
+			Set<Connection> watched = new HashSet<>();
+			this.calls.values().forEach((call) -> watched.add(call.connection()));
+			Map<Connection, State> states = this.connections.states(watched);
+			this.calls.forEach((cancellation, call) -> {
+				if (call.gone(states.getOrDefault(call.connection(), State.UNKNOWN))
+						&& this.calls.remove(cancellation, call)) {
 					cancellation.cancel(new DeskhandException(ErrorCode.E_FAIL,
 							"the client's connection closed; the call was stopped and every held key and button released"));
 				}
@@ -69,6 +74,34 @@ final class McpCallConnections implements AutoCloseable {
 			// A table that cannot be read now may be readable next time; the calls go on.
 			logger.debug("could not tell whether the MCP clients are still connected: {}", ex.toString());
 		}
+	}
+
+	/**
+	 * A call's connection, and whether the OS has listed it: a connection it never listed
+	 * may be one it names differently, not one that is gone.
+	 */
+	private static final class Watched {
+
+		private final Connection connection;
+
+		private volatile boolean seen;
+
+		Watched(Connection connection) {
+			this.connection = connection;
+		}
+
+		Connection connection() {
+			return this.connection;
+		}
+
+		// Only the checker thread calls this.
+		boolean gone(State state) {
+			if (state == State.OPEN) {
+				this.seen = true;
+			}
+			return state == State.CLOSED_BY_CLIENT || (state == State.ABSENT && this.seen);
+		}
+
 	}
 
 	@Override

@@ -1,25 +1,26 @@
 package dev.deskhand.platform;
 
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Whether the client of a TCP connection to this process has gone. A tool call that waits
  * (for an approval, for the person at the desk) does no I/O on its connection, so the
  * servlet container does not notice a client that hung up; the OS does. Where the OS is
- * not asked, nothing is ever reported gone.
+ * not asked, every connection is {@link State#UNKNOWN}.
  */
 public interface ClientConnections {
 
 	/**
 	 * @param connections connections to this process, each as its two ends
-	 * @return those among them whose client closed or reset its end
+	 * @return the state of each
 	 */
-	Set<Connection> gone(Set<Connection> connections);
+	Map<Connection, State> states(Set<Connection> connections);
 
-	/** Where the OS cannot be asked (or is not yet): no connection is ever gone. */
+	/** Where the OS cannot be asked (or is not yet): nothing is known. */
 	static ClientConnections unsupported() {
-		return (connections) -> Set.of();
+		return (connections) -> Map.of();
 	}
 
 	/**
@@ -27,6 +28,25 @@ public interface ClientConnections {
 	 * @param client the client's end
 	 */
 	record Connection(InetSocketAddress server, InetSocketAddress client) {
+	}
+
+	enum State {
+
+		/** The connection is there and the client has not closed its end. */
+		OPEN,
+
+		/** The client closed its end (sent its FIN). */
+		CLOSED_BY_CLIENT,
+
+		/**
+		 * The OS knows no such connection: reset by the client, or addressed in a way the
+		 * OS does not list; only after it was seen {@link #OPEN} does it mean gone.
+		 */
+		ABSENT,
+
+		/** The OS was not asked (a missing entry means the same). */
+		UNKNOWN
+
 	}
 
 }

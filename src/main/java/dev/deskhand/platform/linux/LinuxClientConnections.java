@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,15 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.deskhand.platform.ClientConnections;
+import dev.deskhand.platform.ClientConnections.State;
 
 /**
  * Linux: this process's end of a connection is a row of {@code /proc/net/tcp} or
  * {@code tcp6}. {@code CLOSE_WAIT} there (or {@code LAST_ACK}, {@code CLOSING},
- * {@code CLOSE}) means the client sent its FIN; no row at all means the client reset the
- * connection and the kernel dropped it.
+ * {@code CLOSE}) means the client sent its FIN; no row (in two readings) means the client
+ * reset the connection and the kernel dropped it, or the servlet container named an
+ * address differently than the kernel does (which is why the caller counts it only after
+ * having seen the row).
  */
 final class LinuxClientConnections implements ClientConnections {
 
@@ -39,36 +43,34 @@ final class LinuxClientConnections implements ClientConnections {
 	}
 
 	@Override
-	public Set<Connection> gone(Set<Connection> connections) {
+	public Map<Connection, State> states(Set<Connection> connections) {
+		Map<Connection, State> states = new HashMap<>();
 		if (connections.isEmpty()) {
-			return Set.of();
+			return states;
 		}
-		Set<Connection> gone = new HashSet<>();
-		Set<Connection> missing = new HashSet<>();
-		classify(connections, rows(), gone, missing);
-		if (!missing.isEmpty()) {
+		classify(connections, rows(), states);
+		Set<Connection> absent = new HashSet<>();
+		states.forEach((connection, state) -> {
+			if (state == State.ABSENT) {
+				absent.add(connection);
+			}
+		});
+		if (!absent.isEmpty()) {
 			// The kernel writes these files a chunk at a time: a row can move under a
 			// concurrent insertion and be skipped once. Only a second miss counts.
-			Set<Connection> stillMissing = new HashSet<>();
-			classify(missing, rows(), gone, stillMissing);
-			gone.addAll(stillMissing);
+			classify(absent, rows(), states);
 		}
-		return gone;
+		return states;
 	}
 
-	static void classify(Set<Connection> connections, List<ProcNetTcp.Row> rows, Set<Connection> gone,
-			Set<Connection> missing) {
-		Map<Connection, ProcNetTcp.TcpState> states = rows.stream()
+	static void classify(Set<Connection> connections, List<ProcNetTcp.Row> rows, Map<Connection, State> states) {
+		Map<Connection, ProcNetTcp.TcpState> found = rows.stream()
 			.collect(Collectors.toMap((row) -> new Connection(row.local(), row.remote()), ProcNetTcp.Row::state,
 					(first, second) -> first));
 		for (Connection connection : connections) {
-			ProcNetTcp.TcpState state = states.get(connection);
-			if (state == null) {
-				missing.add(connection);
-			}
-			else if (CLOSED_BY_CLIENT.contains(state)) {
-				gone.add(connection);
-			}
+			ProcNetTcp.TcpState state = found.get(connection);
+			states.put(connection, (state == null) ? State.ABSENT
+					: CLOSED_BY_CLIENT.contains(state) ? State.CLOSED_BY_CLIENT : State.OPEN);
 		}
 	}
 

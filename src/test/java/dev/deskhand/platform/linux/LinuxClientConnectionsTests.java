@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.deskhand.platform.ClientConnections.Connection;
+import dev.deskhand.platform.ClientConnections.State;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,7 +26,7 @@ class LinuxClientConnectionsTests {
 	Path dir;
 
 	@Test
-	void closeWaitAndNoRowAreGoneEstablishedIsNot() throws Exception {
+	void establishedIsOpenCloseWaitIsClosedByTheClientAndNoRowIsAbsent() throws Exception {
 		// this process's ends of three connections from clients on ports A1B2, A1B3, A1B4
 		Path tcp = Files.writeString(this.dir.resolve("tcp"),
 				"  sl  local_address rem_address   st\n"
@@ -34,8 +36,9 @@ class LinuxClientConnectionsTests {
 		Connection established = connection(0xA1B2);
 		Connection closeWait = connection(0xA1B3);
 		Connection reset = connection(0xA1B4);
-		assertThat(connections.gone(Set.of(established, closeWait, reset))).containsExactlyInAnyOrder(closeWait, reset);
-		assertThat(connections.gone(Set.of())).isEmpty();
+		assertThat(connections.states(Set.of(established, closeWait, reset)))
+			.isEqualTo(Map.of(established, State.OPEN, closeWait, State.CLOSED_BY_CLIENT, reset, State.ABSENT));
+		assertThat(connections.states(Set.of())).isEmpty();
 	}
 
 	@Test
@@ -47,10 +50,10 @@ class LinuxClientConnectionsTests {
 				Socket accepted = server.accept()) {
 			Connection connection = new Connection((InetSocketAddress) accepted.getLocalSocketAddress(),
 					(InetSocketAddress) accepted.getRemoteSocketAddress());
-			assertThat(connections.gone(Set.of(connection))).isEmpty();
+			assertThat(connections.states(Set.of(connection))).isEqualTo(Map.of(connection, State.OPEN));
 			client.close();
 			long deadline = System.nanoTime() + 5_000_000_000L;
-			while (connections.gone(Set.of(connection)).isEmpty()) {
+			while (connections.states(Set.of(connection)).get(connection) != State.CLOSED_BY_CLIENT) {
 				assertThat(System.nanoTime()).as("the client's FIN shows as CLOSE_WAIT").isLessThan(deadline);
 				Thread.sleep(10);
 			}
