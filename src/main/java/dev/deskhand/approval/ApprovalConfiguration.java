@@ -33,7 +33,10 @@ class ApprovalConfiguration {
 	@Bean
 	ApprovalService approvalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
 			MeterRegistry registry) {
-		return new ApprovalService(properties, sessions, audit, registry, Clock.systemUTC());
+		ApprovalService service = new ApprovalService(properties, sessions, audit, registry, Clock.systemUTC());
+		// Nobody waits for the answer to a session that ended: its cards go.
+		sessions.onEnd((session) -> service.withdrawAll(session, "its session ended"));
+		return service;
 	}
 
 	@Bean

@@ -56,7 +56,7 @@ public class ApprovalService {
 		this.registry = registry;
 		this.clock = clock;
 		// At zero from the start, so a dashboard's rate() sees the first one.
-		List.of("asked", "granted", "denied", "expired").forEach(this::counter);
+		List.of("asked", "granted", "denied", "expired", "withdrawn").forEach(this::counter);
 	}
 
 	/**
@@ -150,6 +150,28 @@ public class ApprovalService {
 		return request != null && request.complete(decision);
 	}
 
+	/**
+	 * Withdraws a request whose caller is gone (it cancelled the call, its session ended,
+	 * its connection dropped): the request leaves {@link #pending()} at once, an
+	 * operator's answer to it finds nothing, and the waiting call ends without running
+	 * anything.
+	 * @param reason why, for the audit and the call's error ("the client cancelled the
+	 * call")
+	 * @return whether it was waiting
+	 */
+	public boolean withdraw(String id, String reason) {
+		PendingApproval request = this.pending.remove(id);
+		return request != null && request.withdraw(reason);
+	}
+
+	/** Withdraws every request of a session that ended. */
+	void withdrawAll(AgentSession session, String reason) {
+		this.pending.values()
+			.stream()
+			.filter((request) -> request.request().session() == session)
+			.forEach((request) -> withdraw(request.id(), reason));
+	}
+
 	/** Revokes a session's grants and app restriction. */
 	public boolean revoke(String handle, String by) {
 		Optional<AgentSession> session = this.sessions.find(handle);
@@ -178,6 +200,13 @@ public class ApprovalService {
 		try {
 			channel.ask(pendingApproval);
 			Decision decision = pendingApproval.decision().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			String withdrawn = pendingApproval.withdrawnBecause(decision);
+			if (withdrawn != null) {
+				record("approval-withdrawn", request, Map.of("id", pendingApproval.id(), "reason", withdrawn));
+				count("withdrawn");
+				throw new DeskhandException(ErrorCode.E_FAIL, "the approval request for " + request.tool()
+						+ " was withdrawn before anyone answered (" + withdrawn + "); nothing happened");
+			}
 			if (!decision.approved()) {
 				record("approval-denied", request, Map.of("id", pendingApproval.id(), "by", decision.by()));
 				count("denied");
@@ -230,8 +259,8 @@ public class ApprovalService {
 		counter(outcome).increment();
 	}
 
-	// asked, then one of granted, denied (by a human or a policy) or expired (nobody
-	// answered).
+	// asked, then one of granted, denied (by a human or a policy), expired (nobody
+	// answered) or withdrawn (the caller went away).
 	private Counter counter(String outcome) {
 		return Counter.builder("deskhand.approvals")
 			.description("Approval requests asked, and how they ended")

@@ -17,6 +17,9 @@ public final class PendingApproval {
 
 	private static final Logger logger = LoggerFactory.getLogger(PendingApproval.class);
 
+	// Compared by identity: no answer a human gives is this instance.
+	private static final Decision WITHDRAWN = Decision.deny("withdrawn");
+
 	private final String id;
 
 	private final ApprovalRequest request;
@@ -26,6 +29,10 @@ public final class PendingApproval {
 	private final Set<Approver> approvers;
 
 	private final CompletableFuture<Decision> decision = new CompletableFuture<>();
+
+	// Set before the withdrawal completes the decision, so whoever sees that decision
+	// sees why.
+	private volatile String withdrawnBecause;
 
 	PendingApproval(String id, ApprovalRequest request, Instant requestedAt, Set<Approver> approvers) {
 		this.id = id;
@@ -65,6 +72,21 @@ public final class PendingApproval {
 			return false;
 		}
 		return this.decision.complete(answer);
+	}
+
+	/**
+	 * Ends the request unanswered because its caller is gone: the waiting call fails and
+	 * runs nothing, a later answer finds nothing to answer.
+	 * @return {@code false} when it was already answered (then that answer stands)
+	 */
+	public boolean withdraw(String reason) {
+		this.withdrawnBecause = reason;
+		return this.decision.complete(WITHDRAWN);
+	}
+
+	/** Why it was withdrawn, when {@code answer} is the withdrawal. */
+	String withdrawnBecause(Decision answer) {
+		return (answer == WITHDRAWN) ? this.withdrawnBecause : null;
 	}
 
 	public boolean isAnswered() {

@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.input.Cancellation;
 import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
@@ -215,22 +216,38 @@ public class Desk {
 
 	/**
 	 * An agent asks for the person at the desk and waits: agents' input is refused until
-	 * the human or the operator hands back ("done") or declines ("declined").
-	 * @throws DeskhandException E_TIMEOUT when nobody answered within {@code timeout}
+	 * the human or the operator hands back ("done") or declines ("declined"), or the
+	 * caller goes away ({@code cancellation} fires: the call was cancelled, its session
+	 * ended, its connection dropped), which hands the desk back at once. One request per
+	 * session at a time.
+	 * @throws DeskhandException E_TIMEOUT when nobody answered within {@code timeout};
+	 * E_BUSY when the session already waits for the person; the cancellation's reason
+	 * when it fired
 	 */
 	public String requestHuman(String session, String principal, String reason, Duration timeout,
-			Consumer<HumanRequest> asked) {
+			Cancellation cancellation, Consumer<HumanRequest> asked) {
 		Instant now = this.clock.instant();
 		HumanRequest request = new HumanRequest("h-" + UUID.randomUUID().toString().substring(0, 8), session, principal,
 				reason, now, now.plus(timeout));
 		CompletableFuture<String> answer = new CompletableFuture<>();
 		synchronized (this) {
+			HumanRequest waiting = this.requests.keySet()
+				.stream()
+				.filter((r) -> r.session().equals(session))
+				.findFirst()
+				.orElse(null);
+			if (waiting != null) {
+				throw new DeskhandException(ErrorCode.E_BUSY,
+						"this session already waits for the person at the desk (request " + waiting.id()
+								+ "); one request at a time: wait for its answer, or cancel that call first");
+			}
 			this.requests.put(request, answer);
 		}
 		this.audit.record("human-requested", principal,
 				Map.of("session", session, "request", request.id(), "reason", reason));
 		logger.info("session {} asks for the person at the desk (request {})", session, request.id());
-		try {
+		try (Cancellation.Registration registration = cancellation
+			.onCancel((cancelled) -> abandon(request, cancelled))) {
 			asked.accept(request);
 			return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
@@ -243,6 +260,9 @@ public class Desk {
 			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted while waiting for the person at the desk");
 		}
 		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof DeskhandException abandoned) {
+				throw abandoned;
+			}
 			throw new IllegalStateException(ex);
 		}
 		finally {
@@ -250,6 +270,34 @@ public class Desk {
 				this.requests.remove(request);
 			}
 		}
+	}
+
+	/**
+	 * Ends the requests of a session that ended: nobody waits for their answer, and the
+	 * desk is the agents' again.
+	 */
+	public void abandonSession(String session, String why) {
+		for (HumanRequest request : requests()) {
+			if (request.session().equals(session)) {
+				abandon(request, new DeskhandException(ErrorCode.E_FAIL, why));
+			}
+		}
+	}
+
+	// The asker is gone: the request leaves at once (the desk is handed back before the
+	// waiting call wakes), and the call ends with why.
+	private void abandon(HumanRequest request, DeskhandException why) {
+		CompletableFuture<String> answer;
+		synchronized (this) {
+			answer = this.requests.remove(request);
+		}
+		if (answer == null || !answer.completeExceptionally(why)) {
+			return;
+		}
+		logger.info("request {} of session {} for the person at the desk was abandoned: {}", request.id(),
+				request.session(), why.getMessage());
+		this.audit.record("human-request-abandoned", request.principal(),
+				Map.of("session", request.session(), "request", request.id(), "reason", why.getMessage()));
 	}
 
 	/** The agents' requests for the person at the desk that wait for an answer. */

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
@@ -17,8 +18,10 @@ class DeskConfiguration {
 
 	@Bean
 	Desk desk(InputLease lease, InputQueue queue, Failsafe failsafe, AuditTrail audit, MeterRegistry registry,
-			DesktopDriver driver, DeskProperties properties) {
+			DesktopDriver driver, DeskProperties properties, AgentSessions sessions) {
 		Desk desk = new Desk(lease, queue, failsafe::state, audit, registry, Clock.systemUTC(), properties.idle());
+		// A session that ended waits for no one: its request_human hands the desk back.
+		sessions.onEnd((session) -> desk.abandonSession(session.handle(), "the session ended"));
 		if (!properties.enabled()) {
 			desk.detection("off (deskhand.human.enabled=false)");
 		}

@@ -53,7 +53,7 @@ public final class Cancellation {
 	 * Runs {@code listener} on cancellation (at once if already cancelled) until the
 	 * returned handle closes.
 	 */
-	Registration onCancel(Consumer<DeskhandException> listener) {
+	public Registration onCancel(Consumer<DeskhandException> listener) {
 		this.listeners.add(listener);
 		DeskhandException cancelled = this.reason;
 		if (cancelled != null) {
@@ -62,7 +62,7 @@ public final class Cancellation {
 		return () -> this.listeners.remove(listener);
 	}
 
-	interface Registration extends AutoCloseable {
+	public interface Registration extends AutoCloseable {
 
 		@Override
 		void close();

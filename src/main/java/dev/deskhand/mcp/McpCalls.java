@@ -46,6 +46,22 @@ final class McpCalls {
 	}
 
 	/**
+	 * Cancels every call in flight in a session that ended: what they wait for (an
+	 * approval, the person at the desk) is withdrawn, what they run stops.
+	 * @return how many were in flight
+	 */
+	int cancelSession(String principal, String mcpSession, String why) {
+		int cancelled = 0;
+		for (Map.Entry<Key, Cancellation> call : this.calls.entrySet()) {
+			if (call.getKey().principal().equals(principal) && call.getKey().mcpSession().equals(mcpSession)) {
+				call.getValue().cancel(new DeskhandException(ErrorCode.E_FAIL, why));
+				cancelled++;
+			}
+		}
+		return cancelled;
+	}
+
+	/**
 	 * @param mcpSession the {@code Mcp-Session-Id} header, or on legacy SSE the message
 	 * endpoint's {@code sessionId} parameter
 	 */

@@ -1,6 +1,9 @@
 package dev.deskhand.mcp;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,6 +16,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.input.Cancellation;
+import dev.deskhand.platform.ClientConnections.Connection;
 import dev.deskhand.security.AgentPrincipals;
 
 /**
@@ -21,7 +25,8 @@ import dev.deskhand.security.AgentPrincipals;
  * {@link AgentPrincipals#CALL_KEY}) and fires it when the same principal posts
  * {@code notifications/cancelled} with that request's id into the same session. Tools run
  * on the request thread (immediate execution), so the call is in flight exactly while
- * this filter's chain runs.
+ * this filter's chain runs. A Streamable HTTP call is cancelled too when its client
+ * closes the connection it waits on ({@link McpCallConnections}).
  */
 class McpCancellationFilter extends OncePerRequestFilter {
 
@@ -31,12 +36,15 @@ class McpCancellationFilter extends OncePerRequestFilter {
 
 	private final McpCalls calls;
 
+	private final McpCallConnections connections;
+
 	private final String mcpEndpoint;
 
 	private final String messageEndpoint;
 
-	McpCancellationFilter(McpCalls calls, String mcpEndpoint, String messageEndpoint) {
+	McpCancellationFilter(McpCalls calls, McpCallConnections connections, String mcpEndpoint, String messageEndpoint) {
 		this.calls = calls;
+		this.connections = connections;
 		this.mcpEndpoint = mcpEndpoint;
 		this.messageEndpoint = messageEndpoint;
 	}
@@ -81,12 +89,25 @@ class McpCancellationFilter extends OncePerRequestFilter {
 		}
 		Cancellation cancellation = this.calls.begin(principal, session, id);
 		replay.setAttribute(AgentPrincipals.CALL_KEY, cancellation);
+		// On Streamable HTTP the answer goes back on this request's own connection: a
+		// client that closes it is gone. (On legacy SSE the answer goes on the stream.)
+		Runnable unwatch = this.mcpEndpoint.equals(request.getRequestURI())
+				? this.connections.watch(connectionOf(request), cancellation) : () -> {
+				};
 		try {
 			chain.doFilter(replay, response);
 		}
 		finally {
+			unwatch.run();
 			this.calls.end(principal, session, id, cancellation);
 		}
+	}
+
+	private static Connection connectionOf(HttpServletRequest request) throws UnknownHostException {
+		// literal addresses from the container: no name is looked up
+		return new Connection(
+				new InetSocketAddress(InetAddress.getByName(request.getLocalAddr()), request.getLocalPort()),
+				new InetSocketAddress(InetAddress.getByName(request.getRemoteAddr()), request.getRemotePort()));
 	}
 
 	private static JsonNode parse(byte[] body) {

@@ -14,8 +14,10 @@ import dev.deskhand.security.AgentPrincipals;
 /**
  * Ends the agent session when a Streamable HTTP client closes its MCP session
  * ({@code DELETE
- * /mcp}), so its input lease is free at once. Spring AI's transport has no session-closed
- * callback; the request itself is the signal. (Legacy SSE sessions end by going idle.)
+ * /mcp}), so its input lease is free at once, and cancels the session's calls in flight:
+ * a pending approval or {@code request_human} of a client that is gone is withdrawn.
+ * Spring AI's transport has no session-closed callback; the request itself is the signal.
+ * (Legacy SSE sessions end by going idle.)
  */
 class McpSessionEndFilter extends OncePerRequestFilter {
 
@@ -23,10 +25,13 @@ class McpSessionEndFilter extends OncePerRequestFilter {
 
 	private final AgentSessions sessions;
 
+	private final McpCalls calls;
+
 	private final String endpoint;
 
-	McpSessionEndFilter(AgentSessions sessions, String endpoint) {
+	McpSessionEndFilter(AgentSessions sessions, McpCalls calls, String endpoint) {
 		this.sessions = sessions;
+		this.calls = calls;
 		this.endpoint = endpoint;
 	}
 
@@ -41,7 +46,10 @@ class McpSessionEndFilter extends OncePerRequestFilter {
 		chain.doFilter(request, response);
 		String mcpSession = request.getHeader(SESSION_HEADER);
 		if (mcpSession != null && response.getStatus() < 300) {
-			this.sessions.endMcpSession(AgentPrincipals.nameOf(request.getUserPrincipal()), mcpSession);
+			String principal = AgentPrincipals.nameOf(request.getUserPrincipal());
+			this.calls.cancelSession(principal, mcpSession,
+					"the client ended its MCP session; the call was stopped and every held key and button released");
+			this.sessions.endMcpSession(principal, mcpSession);
 		}
 	}
 

@@ -38,6 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.CallTransport;
+
+import dev.deskhand.platform.ClientConnections;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TransportSecurity;
@@ -235,11 +237,25 @@ class McpTransportConfiguration {
 		return registration;
 	}
 
+	// The calls in flight: cancelled by notifications/cancelled and by the end of their
+	// session.
 	@Bean
-	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions,
+	McpCalls mcpCalls() {
+		return new McpCalls();
+	}
+
+	// Where the OS cannot say whether a client hung up, only its cancellation or the end
+	// of its session stops a waiting call.
+	@Bean
+	McpCallConnections mcpCallConnections(ObjectProvider<ClientConnections> connections) {
+		return new McpCallConnections(connections.getIfAvailable(ClientConnections::unsupported));
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
 			McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpSessionEndFilter> registration = new FilterRegistrationBean<>(
-				new McpSessionEndFilter(sessions, properties.getMcpEndpoint()));
+				new McpSessionEndFilter(sessions, calls, properties.getMcpEndpoint()));
 		registration.addUrlPatterns(properties.getMcpEndpoint());
 		// After Spring Security, so the request carries its authenticated principal.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
@@ -247,9 +263,10 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpServerStreamableHttpProperties properties) {
+	FilterRegistrationBean<McpCancellationFilter> mcpCancellationFilter(McpCalls calls, McpCallConnections connections,
+			McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpCancellationFilter> registration = new FilterRegistrationBean<>(
-				new McpCancellationFilter(new McpCalls(), properties.getMcpEndpoint(), "/mcp/message"));
+				new McpCancellationFilter(calls, connections, properties.getMcpEndpoint(), "/mcp/message"));
 		registration.addUrlPatterns(properties.getMcpEndpoint(), "/mcp/message");
 		// A message reaches this filter on the dispatch that follows the reading of its
 		// body.

@@ -65,7 +65,7 @@ class CallContexts {
 		Object call = (context.transportContext() != null) ? context.transportContext().get(AgentPrincipals.CALL_KEY)
 				: null;
 		Cancellation cancellation = (call instanceof Cancellation given) ? given : Cancellation.none();
-		return new CallContext(session, channel, progress, cancellation);
+		return new CallContext(session, new WithdrawnOnCancel(channel, cancellation), progress, cancellation);
 	}
 
 }

@@ -63,8 +63,9 @@ public class DeskTools {
 			payment, a confirmation. The request shows in the operator console (and to the client's user \
 			when the client supports elicitation); while it waits, input from every agent is refused. \
 			Returns {"outcome":"done"} when they hand the desk back, {"outcome":"declined"} when they \
-			will not; E_TIMEOUT when nobody answered in time. Take a screenshot afterwards: the screen \
-			has changed.""", annotations = @McpAnnotations(title = "Request the human", readOnlyHint = false,
+			will not; E_TIMEOUT when nobody answered in time. One request per session at a time \
+			(E_BUSY otherwise); cancelling the call withdraws the request. Take a screenshot afterwards: \
+			the screen has changed.""", annotations = @McpAnnotations(title = "Request the human", readOnlyHint = false,
 			destructiveHint = false, idempotentHint = false, openWorldHint = false))
 	public CallToolResult requestHuman(McpSyncRequestContext context,
 			@McpToolParam(
@@ -84,7 +85,7 @@ public class DeskTools {
 			// overrides and invisible characters spelled out
 			String shown = Redaction.summary(reason.strip(), MAX_REASON);
 			String outcome = this.desk.requestHuman(call.handle(), call.session().principal(), shown, wait,
-					(request) -> {
+					call.cancellation(), (request) -> {
 						if (context.elicitEnabled()) {
 							elicit(context, request);
 						}

@@ -172,6 +172,41 @@ class ApprovalServiceTests {
 		assertThat(this.sessions.find(old.handle())).isEmpty();
 	}
 
+	@Test
+	void aWithdrawnRequestRunsNothingAndNoAnswerReachesIt() {
+		ApprovalService service = service(Map.of(), Duration.ofSeconds(30));
+		AgentSession session = this.sessions.resolve("alice", "m1", "client");
+		// the caller goes away while the request waits: its card leaves at once
+		HumanChannel goneAtOnce = (pending) -> {
+			assertThat(service.withdraw(pending.id(), "the client cancelled the call")).isTrue();
+			assertThat(service.pending()).isEmpty();
+			assertThat(service.decide(pending.id(), new Decision(true, Decision.Scope.ONCE, "operator"))).isFalse();
+		};
+		assertThatThrownBy(() -> service.authorize(request(session, Capability.POINTER), goneAtOnce))
+			.isInstanceOf(DeskhandException.class)
+			.hasMessage("the approval request for tool was withdrawn before anyone answered"
+					+ " (the client cancelled the call); nothing happened");
+		assertThat(session.grants(this.clock.instant())).isEmpty();
+		assertThat(this.events).map((e) -> ((AuditApplicationEvent) e).getAuditEvent())
+			.extracting((e) -> e.getType() + " " + e.getData().get("reason"))
+			.containsExactly("approval-asked null", "approval-withdrawn the client cancelled the call");
+	}
+
+	@Test
+	void anAnsweredRequestIsNotWithdrawnAndAnEndedSessionsRequestsAre() {
+		ApprovalService service = service(Map.of(), Duration.ofSeconds(30));
+		AgentSession session = this.sessions.resolve("alice", "m1", "client");
+		HumanChannel answeredThenGone = (pending) -> {
+			pending.complete(new Decision(true, Decision.Scope.ONCE, "operator"));
+			assertThat(pending.withdraw("too late")).isFalse();
+		};
+		service.authorize(request(session, Capability.POINTER), answeredThenGone);
+
+		HumanChannel sessionEnds = (pending) -> service.withdrawAll(session, "its session ended");
+		assertThatThrownBy(() -> service.authorize(request(session, Capability.KEYBOARD), sessionEnds))
+			.hasMessageContaining("withdrawn before anyone answered (its session ended)");
+	}
+
 	private static ApprovalRequest request(AgentSession session, Capability capability) {
 		return new ApprovalRequest(session, Set.of(capability), "tool", "do something");
 	}

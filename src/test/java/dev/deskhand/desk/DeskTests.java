@@ -22,6 +22,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
 import dev.deskhand.fake.MutableClock;
+import dev.deskhand.input.Cancellation;
 import dev.deskhand.input.FailsafeState;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputLease;
@@ -190,6 +191,56 @@ class DeskTests {
 					+ " button was released");
 		desk.handBack("ops");
 		assertThat(desk.holder()).isEqualTo(new DeskHolder(DeskHolder.Kind.AGENT, "s", null, null));
+	}
+
+	@Test
+	void aCancelledRequestForTheHumanHandsTheDeskBackAtOnce(@TempDir Path dir) throws Exception {
+		Desk desk = desk(dir);
+		Cancellation cancellation = Cancellation.none();
+		CompletableFuture<String> asked = CompletableFuture.supplyAsync(() -> desk.requestHuman("s-1", "alice",
+				"Solve the captcha", Duration.ofMinutes(5), cancellation, (request) -> {
+				}));
+		awaitRequests(desk, 1);
+		assertThat(desk.holder().kind()).isEqualTo(DeskHolder.Kind.HUMAN);
+		cancellation.cancel(new DeskhandException(ErrorCode.E_FAIL, "the client cancelled the call"));
+		// the request is listed before the call listens for its cancellation, which
+		// then fires at once
+		awaitRequests(desk, 0);
+		assertThat(desk.holder()).isEqualTo(DeskHolder.NOBODY);
+		desk.check("s-2");
+		assertThat(asked.handle((answer, failure) -> failure.getCause().getMessage()).get(5, TimeUnit.SECONDS))
+			.isEqualTo("the client cancelled the call");
+		assertThat(this.events).map((e) -> e.getType() + " " + e.getData().get("reason"))
+			.containsExactly("human-requested Solve the captcha",
+					"human-request-abandoned the client cancelled the call");
+	}
+
+	@Test
+	void aSessionWaitsForOnePersonAtATimeAndItsEndAbandonsTheRequest(@TempDir Path dir) throws Exception {
+		Desk desk = desk(dir);
+		CompletableFuture<String> asked = CompletableFuture.supplyAsync(() -> desk.requestHuman("s-1", "alice",
+				"Log in", Duration.ofMinutes(5), Cancellation.none(), (request) -> {
+				}));
+		awaitRequests(desk, 1);
+		assertThatThrownBy(() -> desk.requestHuman("s-1", "alice", "Log in again", Duration.ofMinutes(5),
+				Cancellation.none(), (request) -> {
+				}))
+			.isInstanceOf(DeskhandException.class)
+			.extracting((ex) -> ((DeskhandException) ex).code())
+			.isEqualTo(ErrorCode.E_BUSY);
+		assertThat(desk.requests()).hasSize(1);
+		desk.abandonSession("s-1", "the session ended");
+		assertThat(desk.requests()).isEmpty();
+		assertThat(asked.handle((answer, failure) -> failure.getCause().getMessage()).get(5, TimeUnit.SECONDS))
+			.isEqualTo("the session ended");
+	}
+
+	private static void awaitRequests(Desk desk, int count) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (desk.requests().size() != count) {
+			assertThat(System.nanoTime()).as("the request waits").isLessThan(deadline);
+			Thread.sleep(10);
+		}
 	}
 
 }
