@@ -31,4 +31,9 @@ final class WithdrawnOnCancel implements HumanChannel {
 		}
 	}
 
+	@Override
+	public boolean asksTheCaller() {
+		return this.channel.asksTheCaller();
+	}
+
 }
