@@ -75,19 +75,7 @@ final class LinuxClientConnections implements ClientConnections {
 	}
 
 	private List<ProcNetTcp.Row> rows() {
-		List<ProcNetTcp.Row> rows = new ArrayList<>();
-		for (Path table : this.tables) {
-			try {
-				rows.addAll(ProcNetTcp.parse(Files.readString(table, StandardCharsets.US_ASCII)));
-			}
-			catch (NoSuchFileException ex) {
-				// tcp6 is absent on a kernel without IPv6.
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-		}
-		return rows;
+		return ProcNetTcp.read(this.tables);
 	}
 
 }

@@ -1,9 +1,15 @@
 package dev.deskhand.platform.linux;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -61,6 +67,26 @@ final class ProcNetTcp {
 	 * @return its rows; a line that does not parse is skipped (the header, or a future
 	 * kernel's format)
 	 */
+	/**
+	 * The rows of these tables ({@code /proc/net/tcp}, {@code /proc/net/tcp6}); a table
+	 * that does not exist (tcp6 on a kernel without IPv6) has none.
+	 */
+	static List<Row> read(List<Path> tables) {
+		List<Row> rows = new ArrayList<>();
+		for (Path table : tables) {
+			try {
+				rows.addAll(parse(Files.readString(table, StandardCharsets.US_ASCII)));
+			}
+			catch (NoSuchFileException ex) {
+				// no IPv6
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+		return rows;
+	}
+
 	static List<Row> parse(String text) {
 		return parse(text, ByteOrder.nativeOrder());
 	}
