@@ -125,7 +125,7 @@ class ArchitectureTests {
 		// the same validation, approvals, lease and queue as over HTTP: no shortcut to
 		// the actions, the input queue or a driver
 		noClasses().that()
-			.resideInAPackage("dev.deskhand.agents.inprocess..")
+			.resideInAPackage("dev.deskhand.inprocess.vendor..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("dev.deskhand.actions..", "dev.deskhand.input..", "dev.deskhand.platform..",

@@ -6,9 +6,9 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.inprocess.DeskhandToolCallbacks;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.AgentPrincipals;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
 
 /**
  * The Deskhand sessions of the vendor endpoints. A request names its session by the

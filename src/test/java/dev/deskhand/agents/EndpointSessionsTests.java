@@ -12,12 +12,12 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
+import dev.deskhand.inprocess.DeskhandToolCallbacks;
 import dev.deskhand.screen.ModelProfiles;
 import dev.deskhand.screen.ProfileProperties;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 import dev.deskhand.security.AgentPrincipals;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
