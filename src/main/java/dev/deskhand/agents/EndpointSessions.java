@@ -6,7 +6,6 @@ import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.inprocess.DeskhandToolCallbacks;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.AgentPrincipals;
 
@@ -77,8 +76,8 @@ public final class EndpointSessions {
 	 * Deskhand's own in-process tools run in under the same name.
 	 */
 	private AgentSession openInProcess(String name) {
-		String named = (name == null || name.isBlank()) ? DeskhandToolCallbacks.DEFAULT_SESSION : name;
-		return this.sessions.resolve(AgentPrincipals.IN_PROCESS, named, DeskhandToolCallbacks.CLIENT);
+		String named = (name == null || name.isBlank()) ? AgentPrincipals.IN_PROCESS_DEFAULT_SESSION : name;
+		return this.sessions.resolve(AgentPrincipals.IN_PROCESS, named, AgentPrincipals.IN_PROCESS_CLIENT);
 	}
 
 }

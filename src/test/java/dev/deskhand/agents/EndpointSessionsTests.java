@@ -12,7 +12,6 @@ import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
-import dev.deskhand.inprocess.DeskhandToolCallbacks;
 import dev.deskhand.screen.ModelProfiles;
 import dev.deskhand.screen.ProfileProperties;
 import dev.deskhand.screen.ScreenService;
@@ -48,12 +47,14 @@ class EndpointSessionsTests {
 		AgentSession named = sessions.open(AgentPrincipals.IN_PROCESS, "ticket-4711", ModelProfiles.OPENAI);
 
 		// what tools.CallContexts resolves for an in-process MCP tool call of that name
-		assertThat(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, "ticket-4711", DeskhandToolCallbacks.CLIENT))
+		assertThat(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, "ticket-4711",
+				AgentPrincipals.IN_PROCESS_CLIENT))
 			.isSameAs(named);
-		assertThat(named.client()).isEqualTo(DeskhandToolCallbacks.CLIENT);
+		assertThat(named.client()).isEqualTo(AgentPrincipals.IN_PROCESS_CLIENT);
 		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, "ticket-4711", ModelProfiles.GEMINI)).isSameAs(named);
-		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, null, ModelProfiles.OPENAI)).isSameAs(this.agentSessions
-			.resolve(AgentPrincipals.IN_PROCESS, DeskhandToolCallbacks.DEFAULT_SESSION, DeskhandToolCallbacks.CLIENT));
+		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, null, ModelProfiles.OPENAI))
+			.isSameAs(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, AgentPrincipals.IN_PROCESS_DEFAULT_SESSION,
+					AgentPrincipals.IN_PROCESS_CLIENT));
 	}
 
 	@Test
