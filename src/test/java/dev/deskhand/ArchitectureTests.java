@@ -42,8 +42,12 @@ class ArchitectureTests {
 	void theTreeReadsAsTheDataFlow() {
 		// tools → actions → approval/screen (and audit, privacy beside them) → input →
 		// platform:
-		// each layer reaches only those below it.
+		// each layer reaches only those below it. The in-process Spring AI tools sit on
+		// top
+		// of tools and agents, a transport like mcp; tools and agents stand side by side.
 		layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("inprocess")
+			.definedBy("dev.deskhand.inprocess..")
 			.layer("selftest")
 			.definedBy("dev.deskhand.selftest..")
 			.layer("tools")
@@ -60,14 +64,18 @@ class ArchitectureTests {
 			.definedBy("dev.deskhand.input..")
 			.layer("platform")
 			.definedBy("dev.deskhand.platform..")
+			.whereLayer("inprocess")
+			.mayNotBeAccessedByAnyLayer()
 			.whereLayer("selftest")
 			.mayNotBeAccessedByAnyLayer()
+			.whereLayer("tools")
+			.mayOnlyBeAccessedByLayers("inprocess")
 			.whereLayer("agents")
-			.mayNotBeAccessedByAnyLayer()
+			.mayOnlyBeAccessedByLayers("inprocess")
 			.whereLayer("actions")
 			.mayOnlyBeAccessedByLayers("tools", "agents")
 			.whereLayer("domain")
-			.mayOnlyBeAccessedByLayers("tools", "agents", "actions", "domain", "selftest")
+			.mayOnlyBeAccessedByLayers("inprocess", "tools", "agents", "actions", "domain", "selftest")
 			.whereLayer("input")
 			.mayOnlyBeAccessedByLayers("tools", "agents", "actions", "domain", "selftest")
 			.whereLayer("platform")
@@ -121,11 +129,41 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void nothingBelowTheInProcessToolsDependsOnThem() {
+		// a transport on top, like mcp: the core and the vendor endpoints work the same
+		// with the in-process feature gone
+		noClasses().that()
+			.resideInAnyPackage("dev.deskhand.tools..", "dev.deskhand.agents..", "dev.deskhand.actions..",
+					"dev.deskhand.approval..", "dev.deskhand.input..", "dev.deskhand.platform..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.inprocess..")
+			.check(main);
+	}
+
+	@Test
+	void theVendorEndpointsAndTheMcpToolsStandSideBySide() {
+		// two front doors onto the same actions: neither goes through the other
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.agents..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.tools..")
+			.check(main);
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.tools..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.agents..")
+			.check(main);
+	}
+
+	@Test
 	void theInProcessVendorToolsActOnlyThroughTheVendorEndpoints() {
 		// the same validation, approvals, lease and queue as over HTTP: no shortcut to
 		// the actions, the input queue or a driver
 		noClasses().that()
-			.resideInAPackage("dev.deskhand.agents.inprocess..")
+			.resideInAPackage("dev.deskhand.inprocess.vendor..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("dev.deskhand.actions..", "dev.deskhand.input..", "dev.deskhand.platform..",

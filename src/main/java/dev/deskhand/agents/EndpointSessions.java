@@ -8,7 +8,6 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.security.AgentPrincipals;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
 
 /**
  * The Deskhand sessions of the vendor endpoints. A request names its session by the
@@ -77,8 +76,8 @@ public final class EndpointSessions {
 	 * Deskhand's own in-process tools run in under the same name.
 	 */
 	private AgentSession openInProcess(String name) {
-		String named = (name == null || name.isBlank()) ? DeskhandToolCallbacks.DEFAULT_SESSION : name;
-		return this.sessions.resolve(AgentPrincipals.IN_PROCESS, named, DeskhandToolCallbacks.CLIENT);
+		String named = (name == null || name.isBlank()) ? AgentPrincipals.IN_PROCESS_DEFAULT_SESSION : name;
+		return this.sessions.resolve(AgentPrincipals.IN_PROCESS, named, AgentPrincipals.IN_PROCESS_CLIENT);
 	}
 
 }

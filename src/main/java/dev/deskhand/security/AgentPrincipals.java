@@ -48,6 +48,19 @@ public final class AgentPrincipals {
 	 */
 	public static final String IN_PROCESS = "in-process";
 
+	/**
+	 * The in-process session of calls that name none. Here rather than in the in-process
+	 * package, so the vendor endpoints (which open in-process sessions for the vendors'
+	 * in-process tools) need not depend on it.
+	 */
+	public static final String IN_PROCESS_DEFAULT_SESSION = "default";
+
+	/**
+	 * The client name operators see for in-process sessions, whichever in-process tool
+	 * opened them.
+	 */
+	public static final String IN_PROCESS_CLIENT = "spring-ai-in-process";
+
 	private AgentPrincipals() {
 	}
 

@@ -17,7 +17,6 @@ import dev.deskhand.screen.ProfileProperties;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 import dev.deskhand.security.AgentPrincipals;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -48,12 +47,14 @@ class EndpointSessionsTests {
 		AgentSession named = sessions.open(AgentPrincipals.IN_PROCESS, "ticket-4711", ModelProfiles.OPENAI);
 
 		// what tools.CallContexts resolves for an in-process MCP tool call of that name
-		assertThat(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, "ticket-4711", DeskhandToolCallbacks.CLIENT))
+		assertThat(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, "ticket-4711",
+				AgentPrincipals.IN_PROCESS_CLIENT))
 			.isSameAs(named);
-		assertThat(named.client()).isEqualTo(DeskhandToolCallbacks.CLIENT);
+		assertThat(named.client()).isEqualTo(AgentPrincipals.IN_PROCESS_CLIENT);
 		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, "ticket-4711", ModelProfiles.GEMINI)).isSameAs(named);
-		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, null, ModelProfiles.OPENAI)).isSameAs(this.agentSessions
-			.resolve(AgentPrincipals.IN_PROCESS, DeskhandToolCallbacks.DEFAULT_SESSION, DeskhandToolCallbacks.CLIENT));
+		assertThat(sessions.open(AgentPrincipals.IN_PROCESS, null, ModelProfiles.OPENAI))
+			.isSameAs(this.agentSessions.resolve(AgentPrincipals.IN_PROCESS, AgentPrincipals.IN_PROCESS_DEFAULT_SESSION,
+					AgentPrincipals.IN_PROCESS_CLIENT));
 	}
 
 	@Test

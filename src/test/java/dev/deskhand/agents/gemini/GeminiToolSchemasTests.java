@@ -11,8 +11,8 @@ import org.springframework.ai.tool.ToolCallback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.deskhand.agents.inprocess.VendorToolCallbacks;
-import dev.deskhand.tools.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.vendor.VendorToolCallbacks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

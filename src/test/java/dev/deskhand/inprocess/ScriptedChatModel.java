@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  * A chat model without an LLM: it answers each call with the next scripted assistant
  * message (tool calls, then a final text) and records every prompt it was given, so a
  * test sees exactly what the tool loop fed back. The in-process vendor tools' tests
- * ({@code agents.inprocess}) script it too.
+ * ({@code inprocess.vendor}) script it too.
  */
 public final class ScriptedChatModel implements ChatModel {
 

@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.deskhand.tools.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.LatestScreenshots;
 
 /**
  * The vendors' computer-use vocabularies as in-process Spring AI tools, for a

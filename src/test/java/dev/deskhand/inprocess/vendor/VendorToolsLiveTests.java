@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -40,15 +40,15 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.Decision;
 import dev.deskhand.approval.PendingApproval;
+import dev.deskhand.inprocess.DeskhandToolCallbacks;
+import dev.deskhand.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.ScriptedChatModel;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
-import dev.deskhand.tools.inprocess.LatestScreenshots;
-import dev.deskhand.tools.inprocess.ScriptedChatModel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -64,7 +64,7 @@ public final class LatestScreenshots {
 
 	/**
 	 * Keeps {@code image} as the session's latest: the in-process tools and the
-	 * in-process vendor callbacks ({@code dev.deskhand.agents.inprocess}) call it.
+	 * in-process vendor callbacks ({@code dev.deskhand.inprocess.vendor}) call it.
 	 */
 	public void put(String session, String tool, MimeType type, byte[] image) {
 		Media media = Media.builder().mimeType(type).data(image).name(tool).build();

@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -12,8 +12,8 @@ import org.springframework.ai.tool.ToolCallback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
-import dev.deskhand.tools.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.DeskhandToolCallbacks;
+import dev.deskhand.inprocess.LatestScreenshots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import org.springframework.ai.mcp.annotation.McpTool;
 import org.springframework.ai.mcp.server.common.autoconfigure.annotations.McpServerAnnotationScannerAutoConfiguration.ServerMcpAnnotatedBeans;

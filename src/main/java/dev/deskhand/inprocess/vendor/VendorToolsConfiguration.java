@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -7,7 +7,7 @@ import dev.deskhand.agents.EndpointSteps;
 import dev.deskhand.agents.anthropic.AnthropicComputer;
 import dev.deskhand.agents.gemini.GeminiComputer;
 import dev.deskhand.agents.openai.OpenAiComputer;
-import dev.deskhand.tools.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.LatestScreenshots;
 
 /**
  * The vendors' vocabularies in-process, over the very beans the HTTP endpoints call. Like

@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import java.util.Base64;
 import java.util.Map;
@@ -16,8 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.tools.inprocess.DeskhandToolCallbacks;
-import dev.deskhand.tools.inprocess.LatestScreenshots;
+import dev.deskhand.inprocess.DeskhandToolCallbacks;
+import dev.deskhand.inprocess.LatestScreenshots;
 
 /**
  * A vendor's computer-use tool as a Spring AI {@link ToolCallback}: the model's input,

@@ -1,4 +1,4 @@
-package dev.deskhand.agents.inprocess;
+package dev.deskhand.inprocess.vendor;
 
 import java.util.List;
 

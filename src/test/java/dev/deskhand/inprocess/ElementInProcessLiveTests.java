@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import java.time.Duration;
 import java.util.Arrays;

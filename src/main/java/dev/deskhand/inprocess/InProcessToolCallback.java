@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import java.util.ArrayList;
 import java.util.Base64;

@@ -1,4 +1,4 @@
-package dev.deskhand.tools.inprocess;
+package dev.deskhand.inprocess;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -20,6 +20,7 @@ import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.util.StringUtils;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.tools.ModelSchemas;
 
 /**
@@ -44,13 +45,13 @@ public final class DeskhandToolCallbacks implements ToolCallbackProvider {
 	public static final String SESSION = "deskhand_session";
 
 	/** The session of calls whose {@code ToolContext} names none. */
-	public static final String DEFAULT_SESSION = "default";
+	public static final String DEFAULT_SESSION = AgentPrincipals.IN_PROCESS_DEFAULT_SESSION;
 
 	/**
 	 * The client name operators see for in-process sessions, whichever in-process tool
 	 * opened them.
 	 */
-	public static final String CLIENT = "spring-ai-in-process";
+	public static final String CLIENT = AgentPrincipals.IN_PROCESS_CLIENT;
 
 	private final Supplier<List<Object>> toolBeans;
 
