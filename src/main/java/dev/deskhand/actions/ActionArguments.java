@@ -10,12 +10,15 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction;
+import dev.deskhand.input.InputAction.ElementTarget;
 import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
+import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
 import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.platform.elements.Element;
 import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 
@@ -175,6 +178,57 @@ public final class ActionArguments {
 									+ ")"));
 		}
 		return new InputAction.Launch(name, command, this.apps.launchWait(), ACTIVATE_WAIT);
+	}
+
+	/**
+	 * click_element's action: the element's default action when it offers one, else a
+	 * left click at the centre of its bounds.
+	 * @param placed whether the element is on a display (it has bounds in a screenshot's
+	 * pixels), so that a click there is one the agent could have aimed
+	 * @throws DeskhandException E_UNSUPPORTED when it offers no action and has no place
+	 * on screen to click
+	 */
+	public InputAction.PressElement clickElement(ElementTarget target, boolean placed) {
+		Element element = target.element();
+		if (element.actionable()) {
+			return new InputAction.PressElement(target, null);
+		}
+		if (element.bounds() != null && placed) {
+			Rect bounds = element.bounds();
+			return new InputAction.PressElement(target,
+					new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
+		}
+		throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+				target.ref() + " offers no action and has no place on screen to click");
+	}
+
+	/** focus_element's action. */
+	public InputAction.FocusElement focusElement(ElementTarget target) {
+		return new InputAction.FocusElement(target);
+	}
+
+	/**
+	 * set_value's action: the text set directly where the element has editable text, else
+	 * typed over everything the driver's select-all chord selects.
+	 * @throws DeskhandException E_ARGS without text, E_UNSUPPORTED for an element that
+	 * holds no text
+	 */
+	public InputAction.SetElementText setValue(ElementTarget target, String text) {
+		if (text == null) {
+			throw DeskhandException.args("text is required: the field's new text (\"\" empties it)");
+		}
+		Element element = target.element();
+		boolean direct = element.editableText();
+		if (!direct && !element.text()) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					target.ref() + " (" + element.role().spelling() + ") is not a text field");
+		}
+		return new InputAction.SetElementText(target, text, direct ? null : selectAll());
+	}
+
+	// The chord differs by OS (cmd+a on macOS): the driver knows its own.
+	private KeyChord selectAll() {
+		return chord(this.driver.keyboard().selectAllChord());
 	}
 
 	// A lone surrogate is no character: no keyboard types it, no clipboard holds it.

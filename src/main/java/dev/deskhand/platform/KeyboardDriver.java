@@ -20,6 +20,16 @@ public interface KeyboardDriver {
 	}
 
 	/**
+	 * The chord that selects all the text of the focused field, in the chord vocabulary
+	 * of {@link KeyNames} ({@code ctrl+a}, {@code cmd+a}): set_value types over it where
+	 * a field cannot be set directly. Pure, like {@link #isKnownKey}. The default is the
+	 * PC's; a driver whose OS selects with another chord says so.
+	 */
+	default String selectAllChord() {
+		return "ctrl+a";
+	}
+
+	/**
 	 * @throws dev.deskhand.errors.DeskhandException E_ARGS for an unknown key name
 	 */
 	void pressKey(String keyName);

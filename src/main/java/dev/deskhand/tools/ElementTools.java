@@ -26,8 +26,6 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputAction.ElementTarget;
-import dev.deskhand.platform.Point;
-import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementState;
 import dev.deskhand.screen.DisplayChoice;
@@ -159,25 +157,14 @@ public class ElementTools {
 			ListedElement shown = this.elements.describe(call.handle(), target);
 			DisplayChoice display = (shown.displayId() != null)
 					? this.arguments.display(call.handle(), shown.displayId()) : null;
-			InputAction action;
-			String done;
-			if (element.actionable()) {
-				action = new InputAction.PressElement(target, null);
-				done = "pressed " + words(target) + " by its action '" + element.actions().get(0) + "'";
-			}
-			else if (element.bounds() != null && shown.bounds() != null) {
-				Rect bounds = element.bounds();
-				action = new InputAction.PressElement(target,
-						new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2));
-				done = "pressed " + words(target) + " by a left click at its centre "
-						+ List.of(shown.bounds().get(0) + shown.bounds().get(2) / 2,
-								shown.bounds().get(1) + shown.bounds().get(3) / 2)
-						+ " (it offers no action" + (element.has(ElementState.DISABLED) ? " while disabled" : "") + ")";
-			}
-			else {
-				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-						ref + " offers no action and has no place on screen to click");
-			}
+			InputAction.PressElement action = this.arguments.clickElement(target, shown.bounds() != null);
+			String done = (action.at() == null)
+					? "pressed " + words(target) + " by its action '" + element.actions().get(0) + "'"
+					: "pressed " + words(target) + " by a left click at its centre "
+							+ List.of(shown.bounds().get(0) + shown.bounds().get(2) / 2,
+									shown.bounds().get(1) + shown.bounds().get(3) / 2)
+							+ " (it offers no action" + (element.has(ElementState.DISABLED) ? " while disabled" : "")
+							+ ")";
 			return ToolResults
 				.outcome(this.desktop.perform(call, display, action, Boolean.TRUE.equals(screenshot_after), done));
 		});
@@ -190,7 +177,7 @@ public class ElementTools {
 		return this.runner.run("focus_element", () -> {
 			CallContext call = this.contexts.of(context);
 			ElementTarget target = this.elements.resolve(call.handle(), ref);
-			return ToolResults.outcome(this.desktop.perform(call, null, new InputAction.FocusElement(target), false,
+			return ToolResults.outcome(this.desktop.perform(call, null, this.arguments.focusElement(target), false,
 					"focused " + words(target)));
 		});
 	}
@@ -203,21 +190,11 @@ public class ElementTools {
 	public CallToolResult setValue(McpSyncRequestContext context, @McpToolParam(description = REF) String ref,
 			@McpToolParam(description = "The field's new text") String text) {
 		return this.runner.run("set_value", () -> {
-			if (text == null) {
-				throw DeskhandException.args("text is required: the field's new text (\"\" empties it)");
-			}
 			CallContext call = this.contexts.of(context);
 			ElementTarget target = this.elements.resolve(call.handle(), ref);
-			Element element = target.element();
-			boolean direct = element.editableText();
-			if (!direct && !element.text()) {
-				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-						ref + " (" + element.role().spelling() + ") is not a text field");
-			}
-			InputAction action = new InputAction.SetElementText(target, text,
-					direct ? null : this.arguments.chord("ctrl+a"));
+			InputAction.SetElementText action = this.arguments.setValue(target, text);
 			ActionOutcome outcome = this.desktop.perform(call, null, action, false,
-					"set the text of " + words(target) + (direct ? "" : " by typing"));
+					"set the text of " + words(target) + ((action.selectAll() == null) ? "" : " by typing"));
 			return ToolResults.text(outcome.text() + "; " + readBack(target, text));
 		});
 	}

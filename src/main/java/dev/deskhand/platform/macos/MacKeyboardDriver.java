@@ -35,6 +35,12 @@ final class MacKeyboardDriver implements KeyboardDriver {
 	}
 
 	@Override
+	public String selectAllChord() {
+		// Command, which the vocabulary's cmd names; ctrl+a moves to the line's start.
+		return "cmd+a";
+	}
+
+	@Override
 	public void pressKey(String keyName) {
 		OptionalInt code = MacKeyCodes.code(keyName);
 		String text = code.isPresent() ? null : MacKeyCodes.text(keyName);
