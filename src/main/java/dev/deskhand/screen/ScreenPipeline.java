@@ -11,6 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.IncrementalImage;
+import dev.deskhand.screen.codec.JpegEncoder;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
 
 /**
  * Captured frames to encoded images: capture into a reused buffer, compare with the

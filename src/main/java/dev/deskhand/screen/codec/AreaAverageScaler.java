@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.Arrays;
 
@@ -49,7 +49,7 @@ public final class AreaAverageScaler {
 	 * @param workers threads to scale bands of rows on, or {@code null} for the caller's
 	 * only
 	 */
-	AreaAverageScaler(ScreenWorkers workers) {
+	public AreaAverageScaler(ScreenWorkers workers) {
 		this.workers = workers;
 	}
 
