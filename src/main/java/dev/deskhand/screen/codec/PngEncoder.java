@@ -39,8 +39,8 @@ public final class PngEncoder {
 	private static final int CHUNK_BYTES = 64 * 1024;
 
 	/**
-	 * Smallest stripe worth a thread hand-off: about 2 ms of deflate, against tens of
-	 * microseconds to wake a helper; smaller images stay on the caller's thread.
+	 * Smallest stripe worth a thread hand-off: its deflate takes far longer than waking a
+	 * helper (docs/performance.md); smaller images stay on the caller's thread.
 	 */
 	static final int MIN_STRIPE_BYTES = 256 * 1024;
 
