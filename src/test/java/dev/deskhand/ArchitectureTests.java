@@ -141,7 +141,7 @@ class ArchitectureTests {
 		noClasses().that()
 			.resideInAPackage("dev.deskhand.screen.codec..")
 			.should()
-			.dependOnClassesThat(describe("Deskhand classes outside the codecs but the captured frame",
+			.dependOnClassesThat(describe("belong to Deskhand outside the codecs, other than the captured Frame",
 					(JavaClass type) -> type.getPackageName().startsWith("dev.deskhand")
 							&& !type.getPackageName().startsWith("dev.deskhand.screen.codec")
 							&& !type.getName().equals(Frame.class.getName())))
