@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WindowDriver;
@@ -183,6 +184,20 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("dev.deskhand.actions..", "dev.deskhand.input..", "dev.deskhand.platform..",
 					"dev.deskhand.approval..")
+			.check(main);
+	}
+
+	@Test
+	void theScreenCodecsTakePixelsAndGiveBytes() {
+		// scaler, PNG, JPEG and incremental images know no display, profile or agent:
+		// of Deskhand they see only the captured frame
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.screen.codec..")
+			.should()
+			.dependOnClassesThat(describe("belong to Deskhand outside the codecs, other than the captured Frame",
+					(JavaClass type) -> type.getPackageName().startsWith("dev.deskhand")
+							&& !type.getPackageName().startsWith("dev.deskhand.screen.codec")
+							&& !type.getName().equals(Frame.class.getName())))
 			.check(main);
 	}
 

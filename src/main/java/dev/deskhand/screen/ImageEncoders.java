@@ -3,6 +3,8 @@ package dev.deskhand.screen;
 import java.awt.image.BufferedImage;
 
 import dev.deskhand.platform.Frame;
+import dev.deskhand.screen.codec.JpegEncoder;
+import dev.deskhand.screen.codec.PngEncoder;
 
 /**
  * Encodes frames in either {@link ImageFormat}: PNG with {@link PngEncoder}, JPEG with

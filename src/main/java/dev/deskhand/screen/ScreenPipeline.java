@@ -11,6 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.IncrementalImage;
+import dev.deskhand.screen.codec.JpegEncoder;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
 
 /**
  * Captured frames to encoded images: capture into a reused buffer, compare with the
@@ -202,7 +207,7 @@ final class ScreenPipeline {
 			entry.putEncoding(key, image);
 		}
 		// the cached array is shared by later identical screenshots: hand out a copy
-		// (~0.1 ms)
+		// (cheap: docs/performance.md)
 		return new Image(image.clone(), size.width(), size.height(), entry.id());
 	}
 

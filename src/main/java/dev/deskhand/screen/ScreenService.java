@@ -14,6 +14,9 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
 
 /**
  * Screenshots, zoom and the coordinate model: the image an agent sees and the mapping of

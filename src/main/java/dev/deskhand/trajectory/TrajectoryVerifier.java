@@ -43,11 +43,11 @@ public final class TrajectoryVerifier {
 		catch (IOException ex) {
 			return Result.invalid("the download is not a readable zip: " + ex.getMessage());
 		}
-		byte[] stepsFile = files.get(TrajectoryStore.STEPS);
+		byte[] stepsFile = files.get(TrajectoryFiles.STEPS);
 		if (stepsFile == null) {
-			return Result.invalid("the download has no " + TrajectoryStore.STEPS);
+			return Result.invalid("the download has no " + TrajectoryFiles.STEPS);
 		}
-		List<byte[]> auditLines = lines(files.getOrDefault(TrajectoryStore.AUDIT, new byte[0]));
+		List<byte[]> auditLines = lines(files.getOrDefault(TrajectoryFiles.AUDIT, new byte[0]));
 		Verification segment = AuditChainVerifier.verifySegment(auditLines);
 		if (!segment.valid()) {
 			return Result.invalid("the download's audit lines are not an intact hash chain: line "
@@ -56,7 +56,7 @@ public final class TrajectoryVerifier {
 		Map<Long, Map<String, Object>> bySeq = new HashMap<>();
 		Map<Long, String> lineBySeq = new HashMap<>();
 		for (byte[] line : auditLines) {
-			Map<String, Object> record = TrajectoryStore.JSON.readValue(line, new TypeReference<Map<String, Object>>() {
+			Map<String, Object> record = TrajectoryFiles.JSON.readValue(line, new TypeReference<Map<String, Object>>() {
 			});
 			long seq = ((Number) record.get("seq")).longValue();
 			bySeq.put(seq, record);
@@ -68,10 +68,10 @@ public final class TrajectoryVerifier {
 		}
 		List<Map<String, Object>> steps;
 		try {
-			steps = TrajectoryStore.parseSteps(stepsFile);
+			steps = TrajectoryFiles.parseSteps(stepsFile);
 		}
 		catch (RuntimeException ex) {
-			return Result.invalid("the download's " + TrajectoryStore.STEPS + " is not JSON lines: " + ex.getMessage());
+			return Result.invalid("the download's " + TrajectoryFiles.STEPS + " is not JSON lines: " + ex.getMessage());
 		}
 		int images = 0;
 		for (Map<String, Object> step : steps) {
@@ -99,7 +99,7 @@ public final class TrajectoryVerifier {
 		Map<Long, String> liveLines = new HashMap<>();
 		try (var lines = Files.lines(liveAudit, StandardCharsets.UTF_8)) {
 			lines.forEach((line) -> {
-				long seq = TrajectoryStore.seqOf(line);
+				long seq = TrajectoryFiles.seqOf(line);
 				if (lineBySeq.containsKey(seq)) {
 					liveLines.put(seq, line);
 				}
@@ -122,7 +122,7 @@ public final class TrajectoryVerifier {
 
 	@SuppressWarnings("unchecked")
 	private static String checkAudit(Map<String, Object> step, Map<Long, Map<String, Object>> bySeq) {
-		for (Map<String, Object> named : TrajectoryStore.auditOf(step)) {
+		for (Map<String, Object> named : TrajectoryFiles.auditOf(step)) {
 			if (!(named.get("seq") instanceof Number seq)) {
 				continue;
 			}
@@ -169,7 +169,7 @@ public final class TrajectoryVerifier {
 			if (image == null) {
 				return "image " + ref.get("file") + " is missing from the download";
 			}
-			String sha = TrajectoryStore.sha256(image);
+			String sha = TrajectoryFiles.sha256(image);
 			if (!sha.equals(ref.get("sha256"))) {
 				return "image " + ref.get("file") + " has SHA-256 " + sha + " but the step says " + ref.get("sha256");
 			}

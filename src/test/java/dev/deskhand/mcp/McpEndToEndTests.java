@@ -25,7 +25,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.platform.Frame;
-import dev.deskhand.screen.AreaAverageScaler;
+import dev.deskhand.screen.codec.AreaAverageScaler;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.ScreenRect;

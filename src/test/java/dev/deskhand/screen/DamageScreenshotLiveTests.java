@@ -18,6 +18,9 @@ import org.junit.jupiter.api.TestInstance;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.linux.x11.X11DesktopDriver;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.TestDesktop;
 

@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Frame;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.PngEncoderTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -20,6 +20,8 @@ import java.util.Random;
 import javax.imageio.ImageIO;
 
 import dev.deskhand.platform.Frame;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.JpegEncoder;
 
 /**
  * Whether small text survives JPEG, judged against the lossless image (what a PNG
@@ -45,7 +47,7 @@ import dev.deskhand.platform.Frame;
  * scaling), are not counted there: no encoding can tell them apart, and a PNG does not
  * either.
  */
-final class JpegLegibility {
+public final class JpegLegibility {
 
 	/** The characters compared: printable ASCII without the space. */
 	static final String ALPHABET;
@@ -223,7 +225,7 @@ final class JpegLegibility {
 		return judge(decode(JpegEncoder.encode(this.text, quality, chromaSubsampling)));
 	}
 
-	static Frame decode(byte[] image) {
+	public static Frame decode(byte[] image) {
 		try {
 			BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(image));
 			int width = decoded.getWidth();

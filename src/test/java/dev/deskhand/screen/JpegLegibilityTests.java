@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.deskhand.screen.JpegLegibility.Score;
 import dev.deskhand.screen.JpegLegibility.Style;
+import dev.deskhand.screen.codec.PngEncoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

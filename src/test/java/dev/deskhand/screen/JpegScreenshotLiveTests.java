@@ -29,6 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.mcp.McpTestClients;
 import dev.deskhand.platform.Frame;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.JpegEncoder;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.TestDesktop;
 

@@ -27,6 +27,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
 import dev.deskhand.testing.TestDesktop;
 
 /**

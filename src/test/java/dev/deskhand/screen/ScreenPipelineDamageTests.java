@@ -15,6 +15,10 @@ import org.junit.jupiter.api.Test;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.ScreenWorkers;
+import dev.deskhand.screen.codec.StripedPngTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;

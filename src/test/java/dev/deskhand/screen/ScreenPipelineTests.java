@@ -20,6 +20,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.screen.codec.AreaAverageScaler;
+import dev.deskhand.screen.codec.PixelAssertions;
+import dev.deskhand.screen.codec.PngEncoder;
+import dev.deskhand.screen.codec.PngEncoderTests;
+import dev.deskhand.screen.codec.ScreenWorkers;
+import dev.deskhand.screen.codec.StripedPngTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

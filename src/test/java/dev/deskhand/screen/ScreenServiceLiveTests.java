@@ -13,6 +13,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.screen.codec.PixelAssertions;
+import dev.deskhand.screen.codec.PngEncoderTests;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;

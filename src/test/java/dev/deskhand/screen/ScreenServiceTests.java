@@ -12,6 +12,8 @@ import dev.deskhand.fake.FakeDesktopDriver;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.screen.codec.PixelAssertions;
+import dev.deskhand.screen.codec.PngEncoderTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

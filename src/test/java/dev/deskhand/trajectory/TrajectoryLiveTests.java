@@ -153,14 +153,14 @@ class TrajectoryLiveTests {
 			// The screenshot's image is stored byte for byte as the client received it.
 			JsonNode shot = steps.get(0);
 			assertThat(shot.path("sent").get(0).path("sha256").asString())
-				.isEqualTo(TrajectoryStore.sha256(firstImage));
+				.isEqualTo(TrajectoryFiles.sha256(firstImage));
 			assertThat(image(id, shot.path("sent").get(0))).isEqualTo(firstImage);
 
 			// The click: before is that screenshot; after is a fresh one the size the
 			// agent's images have, the masked window black in it; its audit ties in.
 			JsonNode clicked = steps.get(2);
 			assertThat(clicked.path("outcome").asString()).isEqualTo("ok");
-			assertThat(clicked.path("before").path("sha256").asString()).isEqualTo(TrajectoryStore.sha256(firstImage));
+			assertThat(clicked.path("before").path("sha256").asString()).isEqualTo(TrajectoryFiles.sha256(firstImage));
 			BufferedImage sent = decode(firstImage);
 			BufferedImage after = decode(image(id, clicked.path("after")));
 			assertThat(after.getWidth()).isEqualTo(sent.getWidth());
@@ -185,11 +185,11 @@ class TrajectoryLiveTests {
 			assertMasked(decode(image(id, typing.path("before"))), vaultBox);
 
 			assertThat(steps.get(4).path("sent").get(0).path("sha256").asString())
-				.isEqualTo(TrajectoryStore.sha256(Base64.getDecoder().decode(imageBlock(zoom).data())));
+				.isEqualTo(TrajectoryFiles.sha256(Base64.getDecoder().decode(imageBlock(zoom).data())));
 			JsonNode refusedStep = steps.get(5);
 			assertThat(refusedStep.path("outcome").asString()).isEqualTo("E_NOT_GRANTED");
 			assertThat(refusedStep.path("before").path("sha256").asString())
-				.isEqualTo(TrajectoryStore.sha256(typedImage));
+				.isEqualTo(TrajectoryFiles.sha256(typedImage));
 
 			// The secret is in no stored byte: not the record's, not the download's.
 			try (Stream<Path> files = Files.walk(dir.resolve("trajectories"))) {
@@ -288,7 +288,7 @@ class TrajectoryLiveTests {
 		String file = ref.path("file").asString();
 		assertThat(file).startsWith("images/");
 		byte[] bytes = download(id, file.substring("images/".length()));
-		assertThat(TrajectoryStore.sha256(bytes)).isEqualTo(ref.path("sha256").asString());
+		assertThat(TrajectoryFiles.sha256(bytes)).isEqualTo(ref.path("sha256").asString());
 		return bytes;
 	}
 

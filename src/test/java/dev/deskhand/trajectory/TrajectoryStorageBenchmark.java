@@ -77,7 +77,7 @@ class TrajectoryStorageBenchmark {
 			}
 			recorder.drain(Duration.ofSeconds(30));
 			Path root = dir.resolve("trajectories");
-			long total = TrajectoryStore.sizeOf(root);
+			long total = TrajectoryFiles.sizeOf(root);
 			long steps;
 			long images;
 			long jsonl;
@@ -85,11 +85,11 @@ class TrajectoryStorageBenchmark {
 				List<Path> all = files.filter(Files::isRegularFile).toList();
 				images = all.stream().filter((p) -> p.getParent().getFileName().toString().equals("images")).count();
 				jsonl = all.stream()
-					.filter((p) -> p.getFileName().toString().equals(TrajectoryStore.STEPS))
+					.filter((p) -> p.getFileName().toString().equals(TrajectoryFiles.STEPS))
 					.mapToLong((p) -> p.toFile().length())
 					.sum();
 				steps = all.stream()
-					.filter((p) -> p.getFileName().toString().equals(TrajectoryStore.STEPS))
+					.filter((p) -> p.getFileName().toString().equals(TrajectoryFiles.STEPS))
 					.mapToLong((p) -> {
 						try (Stream<String> lines = Files.lines(p)) {
 							return lines.count();

@@ -22,18 +22,6 @@ class TrajectoryStoreTests {
 	Path dir;
 
 	@Test
-	void anImagesSizeIsReadFromItsHeaderInMemory() throws Exception {
-		for (String format : List.of("png", "jpeg")) {
-			java.awt.image.BufferedImage picture = new java.awt.image.BufferedImage(37, 21,
-					java.awt.image.BufferedImage.TYPE_INT_RGB);
-			java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-			javax.imageio.ImageIO.write(picture, format, bytes);
-			assertThat(TrajectoryStore.dimensions(bytes.toByteArray())).as(format).containsExactly(37, 21);
-		}
-		assertThat(TrajectoryStore.dimensions(new byte[] { 1, 2, 3 })).containsExactly(0, 0);
-	}
-
-	@Test
 	void overMaxBytesTheLeastRecentlyWrittenSessionsGoFirst() throws Exception {
 		TrajectoryStore store = new TrajectoryStore(this.dir, 25_000, Duration.ofDays(7), Clock.systemUTC());
 		store.append("s-a", "alice", "a", step(), image(10_000, 1), null, List.of());
@@ -44,7 +32,7 @@ class TrajectoryStoreTests {
 		store.append("s-a", "alice", "a", step(), image(100, 3), null, List.of());
 		store.append("s-c", "alice", "c", step(), image(10_000, 4), null, List.of());
 		assertThat(clients(store)).containsExactlyInAnyOrder("a", "c");
-		assertThat(TrajectoryStore.sizeOf(this.dir)).isLessThanOrEqualTo(25_000);
+		assertThat(TrajectoryFiles.sizeOf(this.dir)).isLessThanOrEqualTo(25_000);
 	}
 
 	@Test
@@ -86,7 +74,7 @@ class TrajectoryStoreTests {
 		Map<String, Object> first = ((List<Map<String, Object>>) session.get("steps")).get(0);
 		@SuppressWarnings("unchecked")
 		Map<String, Object> before = (Map<String, Object>) first.get("before");
-		assertThat(before.get("sha256")).isEqualTo(TrajectoryStore.sha256(same.bytes()));
+		assertThat(before.get("sha256")).isEqualTo(TrajectoryFiles.sha256(same.bytes()));
 		try (var images = Files.walk(this.dir).filter((p) -> p.toString().endsWith(".png"))) {
 			assertThat(images.count()).isEqualTo(1);
 		}

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.function.IntFunction;
 
@@ -15,16 +15,16 @@ import dev.deskhand.platform.Frame;
  *
  * <p>
  * A band is reused only when every source row it reads is identical to the frame the band
- * was made from, which {@link FrameCache} checks pixel for pixel, so nothing stale can
- * slip through: the image is what encoding the new frame from scratch gives (tested per
- * encoding: byte for byte for PNG, pixel for pixel for JPEG).
+ * was made from, which the caller checks pixel for pixel (the screen's frame cache), so
+ * nothing stale can slip through: the image is what encoding the new frame from scratch
+ * gives (tested per encoding: byte for byte for PNG, pixel for pixel for JPEG).
  *
  * <p>
  * Not thread-safe: the pipeline uses it under its display's lock.
  *
  * @param <B> one encoded band
  */
-final class IncrementalImage<B> {
+public final class IncrementalImage<B> {
 
 	/**
 	 * Rows per band: small enough that a line of text or a button is one or two bands,
@@ -37,7 +37,7 @@ final class IncrementalImage<B> {
 	 * How an encoding encodes one band and joins them. Equal bands (a record's equality:
 	 * the same quality, say) mean bands encoded earlier can be reused.
 	 */
-	interface Bands<B> {
+	public interface Bands<B> {
 
 		/** Encodes image rows {@code from} to {@code to} of {@code scaled}. */
 		B encode(int[] scaled, int width, int from, int to, boolean last);
@@ -50,14 +50,14 @@ final class IncrementalImage<B> {
 	}
 
 	/** PNG: each band filtered and deflated on its own, joined under one zlib stream. */
-	static Bands<PngEncoder.DeflatedRows> png(PngEncoder png) {
+	public static Bands<PngEncoder.DeflatedRows> png(PngEncoder png) {
 		return new PngBands(png);
 	}
 
 	/**
 	 * JPEG: each band a JPEG of its own, joined by restart markers (two bytes a band).
 	 */
-	static Bands<JpegEncoder.Stripe> jpeg(float quality, boolean chromaSubsampling) {
+	public static Bands<JpegEncoder.Stripe> jpeg(float quality, boolean chromaSubsampling) {
 		return new JpegBands(quality, chromaSubsampling);
 	}
 
@@ -132,7 +132,7 @@ final class IncrementalImage<B> {
 	 * @param workers threads to scale and encode bands on, or {@code null} for the
 	 * caller's
 	 */
-	IncrementalImage(ScreenWorkers workers) {
+	public IncrementalImage(ScreenWorkers workers) {
 		this.workers = workers;
 	}
 
@@ -140,7 +140,7 @@ final class IncrementalImage<B> {
 	 * The display's cached frame was replaced by frame {@code id}, which differs from
 	 * frame {@code previousId} in {@code changedRows} ({@code null}: unknown).
 	 */
-	void frameReplaced(long id, long previousId, boolean[] changedRows) {
+	public void frameReplaced(long id, long previousId, boolean[] changedRows) {
 		if (this.trackedId < 0 || previousId != this.trackedId || changedRows == null
 				|| changedRows.length != this.changedSince.length) {
 			this.trackedId = -1;
@@ -154,12 +154,12 @@ final class IncrementalImage<B> {
 
 	/**
 	 * Encodes {@code frame} at {@code width} x {@code height}.
-	 * @param frameId identifies the frame ({@link FrameCache.Entry#id()}); its changes
-	 * since the bands' frame must have been reported to {@link #frameReplaced} for bands
-	 * to be reused
+	 * @param frameId identifies the frame (the frame cache's entry id); its changes since
+	 * the bands' frame must have been reported to {@link #frameReplaced} for bands to be
+	 * reused
 	 * @param encoding the encoding; another one than last time starts over
 	 */
-	byte[] encode(Frame frame, long frameId, int width, int height, Bands<B> encoding) {
+	public byte[] encode(Frame frame, long frameId, int width, int height, Bands<B> encoding) {
 		if (this.plan == null || !this.plan.fits(frame, width, height) || !encoding.equals(this.encoding)) {
 			this.plan = AreaAverageScaler.plan(frame.width(), frame.height(), width, height);
 			this.encoding = encoding;

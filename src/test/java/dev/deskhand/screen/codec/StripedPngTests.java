@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import dev.deskhand.platform.Frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** PNGs deflated in parallel stripes and joined into one zlib stream. */
-class StripedPngTests {
+public class StripedPngTests {
 
 	private static final ScreenWorkers workers = new ScreenWorkers(3);
 
@@ -179,7 +179,7 @@ class StripedPngTests {
 	}
 
 	/** Gradients, flat "windows" and text-like strokes: compresses like a desktop. */
-	static Frame desktopLike(int width, int height, long seed) {
+	public static Frame desktopLike(int width, int height, long seed) {
 		Random random = new Random(seed);
 		int[] pixels = new int[width * height];
 		for (int y = 0; y < height; y++) {

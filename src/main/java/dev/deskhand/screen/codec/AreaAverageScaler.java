@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.Arrays;
 
@@ -25,10 +25,10 @@ import dev.deskhand.platform.Frame;
  * <p>
  * With {@link ScreenWorkers}, a large image is cut into bands of output rows that are
  * scaled at the same time; each output row depends only on its own source rows, so the
- * result is the same pixels. On this project's 2-core box, 1920x1080 to 1280x720 went
- * from 9.4 to 5.5 ms (medians, with the machine busy with other builds). The caller
- * scales a band itself rather than waiting for helpers, so a busy pool costs the
- * parallelism, not time.
+ * result is the same pixels, in a little over half the time on two cores
+ * (docs/performance.md, "Figures behind the screen codecs' design"). The caller scales a
+ * band itself rather than waiting for helpers, so a busy pool costs the parallelism, not
+ * time.
  *
  * <p>
  * Thread-safe: the working memory is per call and small (a source row of sums); the
@@ -36,7 +36,10 @@ import dev.deskhand.platform.Frame;
  */
 public final class AreaAverageScaler {
 
-	/** Smallest band of output pixels worth a thread hand-off (about 1 ms of work). */
+	/**
+	 * Smallest band of output pixels worth a thread hand-off: enough work to outweigh
+	 * waking a helper (docs/performance.md).
+	 */
 	private static final int MIN_BAND_PIXELS = 128 * 1024;
 
 	private final ScreenWorkers workers;
@@ -49,7 +52,7 @@ public final class AreaAverageScaler {
 	 * @param workers threads to scale bands of rows on, or {@code null} for the caller's
 	 * only
 	 */
-	AreaAverageScaler(ScreenWorkers workers) {
+	public AreaAverageScaler(ScreenWorkers workers) {
 		this.workers = workers;
 	}
 
@@ -196,8 +199,7 @@ public final class AreaAverageScaler {
 	/**
 	 * Rows first: summing whole source rows into column sums is a plain loop over arrays
 	 * that the JIT vectorises; the scalar, gather-like column pass then only runs once
-	 * per output row. On this project's 2-core box, 1920x1080 to 1280x720 took about 6-7
-	 * ms this way and 11-13 ms with columns first.
+	 * per output row. Columns first took nearly twice as long (docs/performance.md).
 	 *
 	 * <p>
 	 * Scales the output rows that the row overlaps {@code [fromOverlap, toOverlap)} make
@@ -222,9 +224,8 @@ public final class AreaAverageScaler {
 	 * is at most {@code 255 * rows.dstUnits} per lane, and an output pixel's total the
 	 * rounding half plus column sums weighted by weights that add up to
 	 * {@code columns.dstUnits}, so below {@code 256 * divisor <= 2^21}. With the fixed
-	 * pairs of {@link #emitPairs}, on this project's 2-core box (busy with another
-	 * build), 1920x1080 to 1280x720 on one thread went from 14.6 to 10.5 ms and a band of
-	 * 32 rows from 643 to 453 us (medians of the same run of AreaAverageScalerBenchmark).
+	 * pairs of {@link #emitPairs}, a scale takes about a quarter less time than with a
+	 * sum per channel (AreaAverageScalerBenchmark; docs/performance.md).
 	 */
 	private static void resamplePacked(int[] src, int srcWidth, Spans columns, Pairs pairs, Spans rows, int fromOverlap,
 			int toOverlap, int[] out, int outWidth, long divisor) {
@@ -272,9 +273,8 @@ public final class AreaAverageScaler {
 	/**
 	 * The column pass where no output pixel overlaps more than two source pixels (3:2,
 	 * 4:3, 2:1, any upscale): two fixed taps per output pixel, so no branch on where one
-	 * ends. In a scratch measurement, an output row of 1920 to 1280 (both passes) took
-	 * 13.5 us this way against 14.4 with {@link #emitPackedRow}; a loop over a per-pixel
-	 * tap count instead was slower than either (16.7).
+	 * ends. Measured a little faster than {@link #emitPackedRow}; a loop over a per-pixel
+	 * tap count instead was slower than either (docs/performance.md).
 	 */
 	private static void emitPairs(long[] sums, Pairs pairs, int[] out, int outStart, long half, long reciprocal) {
 		int[] starts = pairs.start;

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
@@ -41,7 +41,7 @@ import dev.deskhand.platform.Frame;
  * the whole image's, so the joined image decodes to the same pixels as the whole image
  * encoded at once (tested).
  */
-final class JpegEncoder {
+public final class JpegEncoder {
 
 	/**
 	 * Stripes start on multiples of this many rows: the MCU height at 4:2:0, twice that
@@ -58,7 +58,7 @@ final class JpegEncoder {
 	private static final int SOS = 0xDA;
 
 	/** One stripe: the header of its own JPEG (up to its scan's data) and that data. */
-	record Stripe(byte[] header, int dataStart, int dataEnd, int rows) {
+	public record Stripe(byte[] header, int dataStart, int dataEnd, int rows) {
 	}
 
 	private JpegEncoder() {
@@ -69,7 +69,7 @@ final class JpegEncoder {
 	 * @param chromaSubsampling 4:2:0 (the writer's default: colour at half resolution
 	 * each way) when true, 4:4:4 (colour at full resolution) when false
 	 */
-	static byte[] encode(Frame frame, float quality, boolean chromaSubsampling) {
+	public static byte[] encode(Frame frame, float quality, boolean chromaSubsampling) {
 		return encode(frame.pixels(), frame.width(), 0, frame.height(), quality, chromaSubsampling);
 	}
 
@@ -189,7 +189,7 @@ final class JpegEncoder {
 	 * A TYPE_INT_RGB image over rows of the array, without copying. The colour model
 	 * reads only the low 24 bits, so whatever a driver leaves in the top byte is ignored.
 	 */
-	static BufferedImage wrap(int[] pixels, int width, int from, int rows) {
+	public static BufferedImage wrap(int[] pixels, int width, int from, int rows) {
 		DataBufferInt buffer = new DataBufferInt(pixels, width * rows, from * width);
 		WritableRaster raster = Raster.createWritableRaster(
 				new SinglePixelPackedSampleModel(buffer.getDataType(), width, rows, RGB_MASKS), buffer, null);

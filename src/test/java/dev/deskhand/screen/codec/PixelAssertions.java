@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.Arrays;
 
@@ -8,12 +8,12 @@ import static org.assertj.core.api.Assertions.fail;
  * Compares pixel arrays in linear time and reports the first differing pixel; AssertJ's
  * {@code containsExactly} diffs in quadratic time and prints megabytes on failure.
  */
-final class PixelAssertions {
+public final class PixelAssertions {
 
 	private PixelAssertions() {
 	}
 
-	static void assertSamePixels(int[] actual, int[] expected, int width, String what) {
+	public static void assertSamePixels(int[] actual, int[] expected, int width, String what) {
 		if (actual.length < expected.length) {
 			fail(what + ": " + actual.length + " pixels, expected " + expected.length);
 		}

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.awt.Graphics2D;
 import java.awt.Image;

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -21,7 +21,7 @@ import java.util.function.IntConsumer;
  * Idle threads time out, so a service that takes no screenshots holds none, and instances
  * made by tests need no shutdown.
  */
-final class ScreenWorkers {
+public final class ScreenWorkers {
 
 	private static final AtomicInteger POOLS = new AtomicInteger();
 
@@ -29,7 +29,7 @@ final class ScreenWorkers {
 
 	private final int parallelism;
 
-	ScreenWorkers(int parallelism) {
+	public ScreenWorkers(int parallelism) {
 		if (parallelism < 1) {
 			throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
 		}
@@ -40,12 +40,12 @@ final class ScreenWorkers {
 	}
 
 	/** One worker per available processor. */
-	static ScreenWorkers perCore() {
+	public static ScreenWorkers perCore() {
 		return new ScreenWorkers(Runtime.getRuntime().availableProcessors());
 	}
 
 	/** How many parts can run at once, the caller included. */
-	int parallelism() {
+	public int parallelism() {
 		return this.parallelism;
 	}
 
@@ -101,7 +101,7 @@ final class ScreenWorkers {
 	}
 
 	/** Stops the threads; later calls run every part on the caller. */
-	void shutdown() {
+	public void shutdown() {
 		this.executor.shutdown();
 	}
 

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -25,7 +25,7 @@ import dev.deskhand.platform.Frame;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class PngEncoderTests {
+public class PngEncoderTests {
 
 	private final PngEncoder encoder = new PngEncoder();
 
@@ -132,7 +132,7 @@ class PngEncoderTests {
 		}
 	}
 
-	static int[] decode(byte[] png) throws IOException {
+	public static int[] decode(byte[] png) throws IOException {
 		BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
 		assertThat(image).as("ImageIO could not read the PNG").isNotNull();
 		int[] pixels = image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
@@ -142,7 +142,7 @@ class PngEncoderTests {
 		return pixels;
 	}
 
-	static Frame randomFrame(Random random, int width, int height) {
+	public static Frame randomFrame(Random random, int width, int height) {
 		int[] pixels = new int[width * height];
 		for (int i = 0; i < pixels.length; i++) {
 			pixels[i] = random.nextInt();

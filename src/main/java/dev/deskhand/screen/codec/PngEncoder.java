@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -39,8 +39,8 @@ public final class PngEncoder {
 	private static final int CHUNK_BYTES = 64 * 1024;
 
 	/**
-	 * Smallest stripe worth a thread hand-off: about 2 ms of deflate, against tens of
-	 * microseconds to wake a helper; smaller images stay on the caller's thread.
+	 * Smallest stripe worth a thread hand-off: its deflate takes far longer than waking a
+	 * helper (docs/performance.md); smaller images stay on the caller's thread.
 	 */
 	static final int MIN_STRIPE_BYTES = 256 * 1024;
 
@@ -80,7 +80,7 @@ public final class PngEncoder {
 	 * @param workers the threads stripes run on ({@code null}: the caller's only)
 	 * @param maxStripes at most this many stripes per image; 1 never splits
 	 */
-	PngEncoder(ScreenWorkers workers, int maxStripes) {
+	public PngEncoder(ScreenWorkers workers, int maxStripes) {
 		this(workers, maxStripes, MIN_STRIPE_BYTES);
 	}
 
@@ -214,7 +214,7 @@ public final class PngEncoder {
 	 * @param adler the Adler-32 of the filtered rows
 	 * @param inputBytes how many filtered bytes the rows are
 	 */
-	record DeflatedRows(byte[] data, int offset, int length, int adler, long inputBytes) {
+	public record DeflatedRows(byte[] data, int offset, int length, int adler, long inputBytes) {
 	}
 
 	private static void writeHeader(ChunkWriter out, int width, int height) {

@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 /**
  * Joins Adler-32 checksums of consecutive pieces of data into the checksum of the whole,

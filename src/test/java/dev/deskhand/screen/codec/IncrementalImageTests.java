@@ -1,4 +1,4 @@
-package dev.deskhand.screen;
+package dev.deskhand.screen.codec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.deskhand.platform.Frame;
+import dev.deskhand.screen.JpegLegibility;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
