@@ -46,14 +46,10 @@ public final class AuditChainVerifier {
 				number++;
 				ChainLine.Parsed record;
 				try {
-					record = ChainLine.parse(line);
+					record = hashed(line);
 				}
 				catch (ChainLine.BadLine ex) {
 					return Verification.brokenAt(number, ex.getMessage());
-				}
-				if (!record.hash().equals(record.computedHash())) {
-					return Verification.brokenAt(number, "hash mismatch: the line says " + record.hash()
-							+ " but its content hashes to " + record.computedHash());
 				}
 				if (!record.prev().equals(prev)) {
 					String expected = (number == 1) ? "the first record's prev must be 64 zeros"
@@ -89,14 +85,10 @@ public final class AuditChainVerifier {
 			number++;
 			ChainLine.Parsed record;
 			try {
-				record = ChainLine.parse(line);
+				record = hashed(line);
 			}
 			catch (ChainLine.BadLine ex) {
 				return Verification.brokenAt(number, ex.getMessage());
-			}
-			if (!record.hash().equals(record.computedHash())) {
-				return Verification.brokenAt(number, "hash mismatch: the line says " + record.hash()
-						+ " but its content hashes to " + record.computedHash());
 			}
 			if (prev != null && !record.prev().equals(prev)) {
 				return Verification.brokenAt(number,
@@ -191,6 +183,16 @@ public final class AuditChainVerifier {
 			return true;
 		}
 
+	}
+
+	/** The line parsed, its content hashing to the hash it states. */
+	private static ChainLine.Parsed hashed(byte[] line) throws ChainLine.BadLine {
+		ChainLine.Parsed record = ChainLine.parse(line);
+		if (!record.hash().equals(record.computedHash())) {
+			throw new ChainLine.BadLine("hash mismatch: the line says " + record.hash() + " but its content hashes to "
+					+ record.computedHash());
+		}
+		return record;
 	}
 
 }

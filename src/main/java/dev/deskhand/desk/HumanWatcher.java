@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
+import dev.deskhand.input.PollerThread;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.InjectedInput;
 import dev.deskhand.platform.InputSnapshot;
@@ -34,7 +35,7 @@ class HumanWatcher implements SmartLifecycle {
 
 	private final boolean enabled;
 
-	private volatile Thread poller;
+	private final PollerThread poller = new PollerThread(THREAD_NAME, this::pollLoop);
 
 	// The sensor's connection the detector's state comes from; used by the poller only.
 	private long connection = -1;
@@ -87,27 +88,20 @@ class HumanWatcher implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
-		if (this.enabled && this.poller == null) {
-			Thread thread = new Thread(this::pollLoop, THREAD_NAME);
-			thread.setDaemon(true);
-			this.poller = thread;
-			thread.start();
+	public void start() {
+		if (this.enabled) {
+			this.poller.start();
 		}
 	}
 
 	@Override
-	public synchronized void stop() {
-		Thread thread = this.poller;
-		this.poller = null;
-		if (thread != null) {
-			thread.interrupt();
-		}
+	public void stop() {
+		this.poller.stop();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.poller != null;
+		return this.poller.isRunning();
 	}
 
 }

@@ -56,7 +56,7 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	// thread.
 	private FailsafeState state = new FailsafeState(false, null, null, null, 0);
 
-	private volatile Thread poller;
+	private final PollerThread poller = new PollerThread(THREAD_NAME, this::pollLoop);
 
 	private volatile boolean chordWasHeld;
 
@@ -229,27 +229,18 @@ public class Failsafe implements InputGuard, SmartLifecycle, Ordered {
 	}
 
 	@Override
-	public synchronized void start() {
-		if (this.poller == null) {
-			Thread thread = new Thread(this::pollLoop, THREAD_NAME);
-			thread.setDaemon(true);
-			this.poller = thread;
-			thread.start();
-		}
+	public void start() {
+		this.poller.start();
 	}
 
 	@Override
-	public synchronized void stop() {
-		Thread thread = this.poller;
-		this.poller = null;
-		if (thread != null) {
-			thread.interrupt();
-		}
+	public void stop() {
+		this.poller.stop();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.poller != null;
+		return this.poller.isRunning();
 	}
 
 	@Override
