@@ -1,5 +1,6 @@
 package dev.deskhand.mcp;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,6 +18,9 @@ final class McpCalls {
 
 	private final Map<Key, Cancellation> calls = new ConcurrentHashMap<>();
 
+	// When each session's last call ended; an entry goes with its session (forget).
+	private final Map<String, Instant> lastEnded = new ConcurrentHashMap<>();
+
 	/** A call the client may cancel, until {@link #end}. */
 	Cancellation begin(String principal, String mcpSession, String requestId) {
 		Cancellation cancellation = Cancellation.none();
@@ -26,6 +30,16 @@ final class McpCalls {
 
 	void end(String principal, String mcpSession, String requestId, Cancellation cancellation) {
 		this.calls.remove(new Key(principal, mcpSession, requestId), cancellation);
+		if (mcpSession != null) {
+			this.lastEnded.put(mcpSession, Instant.now());
+		}
+	}
+
+	/** Forgets an ended session's last call. */
+	void forget(String mcpSession) {
+		if (mcpSession != null) {
+			this.lastEnded.remove(mcpSession);
+		}
 	}
 
 	/**
@@ -59,6 +73,19 @@ final class McpCalls {
 			}
 		}
 		return cancelled;
+	}
+
+	/**
+	 * Whether this MCP session had a call in flight at any time since {@code since}: a
+	 * client waiting for a long {@code request_human} or approval sends nothing
+	 * meanwhile, and is not idle.
+	 */
+	boolean activeSince(String mcpSession, Instant since) {
+		if (this.calls.keySet().stream().anyMatch((key) -> key.mcpSession().equals(mcpSession))) {
+			return true;
+		}
+		Instant ended = this.lastEnded.get(mcpSession);
+		return ended != null && ended.isAfter(since);
 	}
 
 	/**

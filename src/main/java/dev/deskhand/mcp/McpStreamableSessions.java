@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.BiPredicate;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
@@ -56,20 +57,26 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 
 	private final Consumer<String> onEnd;
 
+	private final BiPredicate<String, Instant> busy;
+
 	private volatile boolean closing;
 
 	/**
 	 * @param providerRemoval takes a session out of the provider's own map
 	 * @param onEnd runs with the id of each session that ended by going idle
+	 * @param busy whether a session had a call in flight since an instant: a client
+	 * waiting for a long {@code request_human} or approval sends nothing meanwhile, and
+	 * is not idle
 	 */
 	McpStreamableSessions(WebMvcStreamableServerTransportProvider provider, Consumer<String> providerRemoval,
-			Duration idle, int maxSessions, Clock clock, Consumer<String> onEnd) {
+			Duration idle, int maxSessions, Clock clock, Consumer<String> onEnd, BiPredicate<String, Instant> busy) {
 		this.provider = provider;
 		this.providerRemoval = providerRemoval;
 		this.idle = idle;
 		this.maxSessions = maxSessions;
 		this.clock = clock;
 		this.onEnd = onEnd;
+		this.busy = busy;
 	}
 
 	/**
@@ -166,7 +173,11 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 	void endIdle() {
 		Instant cutoff = this.clock.instant().minus(this.idle);
 		for (Map.Entry<String, Instant> entry : this.lastSeen.entrySet()) {
-			if (entry.getValue().isBefore(cutoff) && this.lastSeen.remove(entry.getKey(), entry.getValue())) {
+			if (entry.getValue().isBefore(cutoff) && this.busy.test(entry.getKey(), cutoff)) {
+				// a call in flight, or one that ended within session-idle: not idle
+				this.lastSeen.replace(entry.getKey(), entry.getValue(), this.clock.instant());
+			}
+			else if (entry.getValue().isBefore(cutoff) && this.lastSeen.remove(entry.getKey(), entry.getValue())) {
 				String id = entry.getKey();
 				McpStreamableServerSession session = this.sessions.remove(id);
 				this.providerRemoval.accept(id);

@@ -97,7 +97,7 @@ class McpTransportConfiguration {
 	@Bean
 	@Primary
 	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider, McpProperties mcp,
-			McpSessionOwners owners, AgentSessions agentSessions) {
+			McpSessionOwners owners, AgentSessions agentSessions, McpCalls calls) {
 		return new McpStreamableSessions(provider, McpStreamableSessions.providerRemoval(provider), mcp.sessionIdle(),
 				mcp.maxSessions(), Clock.systemUTC(), (id) -> {
 					// As a DELETE would: the id answers 404, the agent session's grants
@@ -107,7 +107,8 @@ class McpTransportConfiguration {
 					if (owner != null) {
 						agentSessions.endMcpSession(owner, id);
 					}
-				});
+					calls.forget(id);
+				}, calls::activeSince);
 	}
 
 	/** Who opened each MCP session, on both transports. */

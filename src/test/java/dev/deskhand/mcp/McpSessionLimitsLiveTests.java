@@ -87,6 +87,26 @@ class McpSessionLimitsLiveTests {
 		assertThat(JSON.readTree(again.body()).has("result")).as(again.body()).isTrue();
 	}
 
+	@Test
+	void aSessionWaitingOnALongCallIsNotIdle() throws Exception {
+		HttpResponse<String> initialize = initialize();
+		String session = initialize.headers().firstValue("Mcp-Session-Id").orElseThrow();
+		post(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+		// a call twice session-idle long, and nothing else sent meanwhile
+		HttpResponse<String> waited = post(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\","
+				+ "\"params\":{\"name\":\"wait\",\"arguments\":{\"duration\":6}}}");
+		assertThat(waited.statusCode()).isEqualTo(200);
+		assertThat(waited.body()).contains("\"isError\":false").doesNotContain("cancel");
+		assertThat(ping(session).statusCode()).isEqualTo(200);
+		// the other test counts sessions from none
+		HttpResponse<Void> deleted = this.http
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/mcp"))
+				.header("Mcp-Session-Id", session)
+				.DELETE()
+				.build(), HttpResponse.BodyHandlers.discarding());
+		assertThat(deleted.statusCode()).isLessThan(300);
+	}
+
 	private HttpResponse<String> initialize() throws Exception {
 		return post(null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
 				+ "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"never-closes\",\"version\":\"1\"}}}");
