@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
@@ -453,7 +454,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	}
 
 	private static String notLoaded(LinkageError ex) {
-		return "the macOS accessibility API (ApplicationServices) could not be loaded: " + ex.getMessage();
+		return NativeLibraries.notLoaded("the macOS accessibility API (ApplicationServices)", ex);
 	}
 
 	private static <T> Supplier<T> memoize(Supplier<T> supplier) {
