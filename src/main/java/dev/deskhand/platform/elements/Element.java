@@ -25,9 +25,20 @@ import dev.deskhand.platform.Rect;
 public record Element(ElementHandle handle, ElementRole role, String name, Set<ElementState> states, Rect bounds,
 		List<String> actions, String value, ElementApp app, boolean text, boolean editableText) {
 
+	/** Longest value shown with an element, in characters, on every platform. */
+	public static final int VALUE_LIMIT = 200;
+
 	public Element {
 		states = Set.copyOf(states);
 		actions = List.copyOf(actions);
+	}
+
+	/** Text cut to {@link #VALUE_LIMIT} characters, never inside a surrogate pair. */
+	public static String shortValue(String text) {
+		if (text == null || text.codePointCount(0, text.length()) <= VALUE_LIMIT) {
+			return text;
+		}
+		return text.substring(0, text.offsetByCodePoints(0, VALUE_LIMIT)) + "…";
 	}
 
 	public boolean has(ElementState state) {

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
@@ -82,17 +83,12 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 	 */
 	static MacDesktopDriver open() {
 		MacApplications applications = new MacApplications();
-		MacDesktopDriver driver;
-		try {
-			driver = new MacDesktopDriver(doubleClickInterval(applications), applications);
-			driver.displays.records();
-		}
-		catch (UnsatisfiedLinkError | NoClassDefFoundError ex) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
-					"cannot load the macOS frameworks Deskhand needs (CoreGraphics, ApplicationServices, AppKit): "
-							+ ex.getMessage(),
-					ex);
-		}
+		MacDesktopDriver driver = NativeLibraries.require("the macOS frameworks Deskhand needs",
+				"it needs CoreGraphics, ApplicationServices and AppKit", () -> {
+					MacDesktopDriver opened = new MacDesktopDriver(doubleClickInterval(applications), applications);
+					opened.displays.records();
+					return opened;
+				});
 		// a locked screen at start is fine (it may be unlocked later); no session is not
 		if (!driver.state.inSession()) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, MacSession.noDesktop(null).orElseThrow());

@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
-import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.PlatformCheck;
 import dev.deskhand.platform.windows.jna.DisplayApi;
 
@@ -29,23 +29,11 @@ final class WindowsDriverFactory {
 	 * loaded
 	 */
 	static WindowsDesktopDriver create() {
-		DisplayApi display;
-		WindowsLibraries libraries;
-		try {
-			display = DisplayApi.load();
-		}
-		catch (UnsatisfiedLinkError ex) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
-					"cannot load user32.dll (" + ex.getMessage() + "); Deskhand needs a Windows desktop session", ex);
-		}
+		DisplayApi display = NativeLibraries.require("user32.dll", "Deskhand needs a Windows desktop session",
+				DisplayApi::load);
 		PlatformCheck dpi = becomePerMonitorV2(display).check();
-		try {
-			libraries = WindowsLibraries.load(display);
-		}
-		catch (UnsatisfiedLinkError ex) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "cannot load the Windows libraries Deskhand needs"
-					+ " (user32, gdi32, shcore from Windows 8.1, advapi32): " + ex.getMessage(), ex);
-		}
+		WindowsLibraries libraries = NativeLibraries.require("the Windows libraries Deskhand needs",
+				"it needs user32, gdi32, shcore (from Windows 8.1) and advapi32", () -> WindowsLibraries.load(display));
 		if (dpi.ok()) {
 			logger.info("dpi awareness: {}", dpi.detail());
 		}

@@ -20,7 +20,8 @@ import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementList;
 import dev.deskhand.platform.elements.ElementQuery;
-import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.ElementErrors;
+import dev.deskhand.platform.elements.ElementWalk;
 import dev.deskhand.platform.linux.ProcessExecutables;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Accessible;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Action;
@@ -36,11 +37,6 @@ import dev.deskhand.platform.linux.atspi.AtspiDbus.Text;
  * AT-SPI's screen extents, which are X root pixels (X11, Xwayland).
  */
 final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseable {
-
-	private static final String STALE = "stale ref, list again";
-
-	// how deep a hit test descends: one level per call, and no toolkit nests this deep
-	private static final int MAX_DEPTH = 64;
 
 	private final AtspiBus bus;
 
@@ -170,14 +166,9 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 			List<Element> read = AtspiElements.read(channel, frame.app(), paths.subList(next, next + chunk), true,
 					this.bus.deadline(), this.tree.facts(frame.app().busName()));
 			next += chunk;
-			for (Element element : read) {
-				if (!query.matches(element) || (query.interactiveOrNamed() && repeatsItsParent(element, into))) {
-					continue;
-				}
-				if (into.size() == query.maxCount()) {
-					return true;
-				}
-				into.add(element);
+			if (ElementWalk.collect(read, query, into,
+					(element, before) -> query.interactiveOrNamed() && repeatsItsParent(element, before))) {
+				return true;
 			}
 		}
 		return false;
@@ -224,7 +215,8 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 			AtspiApp app = frame.get().app();
 			AtspiChannel channel = this.bus.channel(app.busName());
 			String path = frame.get().path();
-			for (int depth = 0; depth < MAX_DEPTH; depth++) {
+			// one level per call, and no toolkit nests deeper
+			for (int depth = 0; depth < ElementWalk.MAX_DEPTH; depth++) {
 				ObjectRef child = channel
 					.<ObjectRef>call(path, Component.class, "GetAccessibleAtPoint", point.x(), point.y(),
 							AtspiDbus.COORDS_SCREEN)
@@ -279,13 +271,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 
 	@Override
 	public boolean doAction(Element element, int index) {
-		if (element.actions().isEmpty()) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, describe(element) + " offers no action");
-		}
-		if (index < 0 || index >= element.actions().size()) {
-			throw DeskhandException.args(describe(element) + " has actions 0 to " + (element.actions().size() - 1)
-					+ " (" + element.actions() + "), not " + index);
-		}
+		ElementErrors.checkAction(element, index);
 		return guard(describe(element),
 				() -> Boolean.TRUE
 					.equals(stillThere(element).<Boolean>call(element.handle().id(), Action.class, "DoAction", index)
@@ -322,7 +308,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 		long deadline = this.bus.deadline();
 		if (AtspiRoles.of(role.await(deadline).longValue()) != element.role()
 				|| AtspiStates.has(states.await(deadline), AtspiStates.DEFUNCT)) {
-			throw new DeskhandException(ErrorCode.E_NOT_FOUND, describe(element) + " is gone: " + STALE);
+			throw ElementErrors.gone(element);
 		}
 		return channel;
 	}
@@ -333,15 +319,14 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 			return call.get();
 		}
 		catch (AtspiUnavailableException ex) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-					"the accessibility tree cannot be read here: " + ex.getMessage(), ex);
+			throw ElementErrors.unreadable(ex.getMessage(), ex);
 		}
 		catch (AtspiTimeoutException ex) {
 			throw new DeskhandException(ErrorCode.E_TIMEOUT, didNotAnswer(this.tree.known(ex.owner())), ex);
 		}
 		catch (DBusExecutionException ex) {
 			if (AtspiErrors.gone(ex)) {
-				throw new DeskhandException(ErrorCode.E_NOT_FOUND, what + " is gone: " + STALE, ex);
+				throw ElementErrors.gone(what, ex);
 			}
 			if (AtspiErrors.noInterface(ex)) {
 				throw new DeskhandException(ErrorCode.E_UNSUPPORTED, what + " does not offer that: " + ex.getMessage(),
@@ -352,7 +337,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 	}
 
 	private String didNotAnswer(AtspiApp app) {
-		return "the application " + app.describe() + " did not answer within " + this.bus.timeout() + " (busy or hung)";
+		return ElementErrors.didNotAnswer("the application " + app.describe(), this.bus.timeout());
 	}
 
 	private static String notInTree(WindowInfo window) {
@@ -363,9 +348,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 	}
 
 	private static String describe(Element element) {
-		String role = (element.role() != null) ? element.role().spelling() : ElementRole.UNKNOWN.spelling();
-		String name = element.name().isBlank() ? "" : " '" + element.name() + "'";
-		return "the " + role + name + " of " + element.app().name();
+		return ElementErrors.describe(element);
 	}
 
 	@Override

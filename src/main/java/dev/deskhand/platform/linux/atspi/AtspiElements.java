@@ -30,9 +30,6 @@ import dev.deskhand.platform.linux.atspi.AtspiDbus.Text;
  */
 final class AtspiElements {
 
-	/** Longest value shown with an element, in characters. */
-	static final int VALUE_LIMIT = 200;
-
 	// the x AT-SPI answers for an object that has no place on screen (a closed menu's
 	// item)
 	private static final int NO_PLACE = Integer.MIN_VALUE;
@@ -67,7 +64,7 @@ final class AtspiElements {
 			AtspiCall<Extents> extents = channel.call(path, Component.class, "GetExtents", AtspiDbus.COORDS_SCREEN);
 			if (known != null) {
 				AtspiCall<String> value = wantsValue(withValue, known.role(), known.interfaces())
-						? channel.call(path, Text.class, "GetText", 0, VALUE_LIMIT + 1) : null;
+						? channel.call(path, Text.class, "GetText", 0, Element.VALUE_LIMIT + 1) : null;
 				pending.add(new Pending(path, known, null, states, null, name, extents, value));
 			}
 			else {
@@ -92,7 +89,7 @@ final class AtspiElements {
 				one.actionsCall = channel.call(one.path, Action.class, "GetActions");
 			}
 			if (wantsValue(withValue, one.role, one.interfaces)) {
-				one.valueCall = channel.call(one.path, Text.class, "GetText", 0, VALUE_LIMIT + 1);
+				one.valueCall = channel.call(one.path, Text.class, "GetText", 0, Element.VALUE_LIMIT + 1);
 			}
 		}
 		for (Read one : read) {
@@ -140,14 +137,6 @@ final class AtspiElements {
 			return null;
 		}
 		return new Rect(extents.x(), extents.y(), extents.width(), extents.height());
-	}
-
-	/** Text cut to {@link #VALUE_LIMIT} characters, never inside a surrogate pair. */
-	static String truncate(String text) {
-		if (text == null || text.codePointCount(0, text.length()) <= VALUE_LIMIT) {
-			return text;
-		}
-		return text.substring(0, text.offsetByCodePoints(0, VALUE_LIMIT)) + "…";
 	}
 
 	private record Pending(String path, AtspiFacts known, AtspiCall<UInt32> role, AtspiCall<List<UInt32>> states,
@@ -239,7 +228,7 @@ final class AtspiElements {
 					}
 				}
 				if (this.valueCall != null) {
-					this.value = truncate(this.valueCall.await(deadline));
+					this.value = Element.shortValue(this.valueCall.await(deadline));
 				}
 			}
 			catch (DBusExecutionException ex) {

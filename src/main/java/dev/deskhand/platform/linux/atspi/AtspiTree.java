@@ -17,6 +17,7 @@ import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
 import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.platform.elements.ElementWalk;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Accessible;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Collection;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Component;
@@ -43,10 +44,6 @@ final class AtspiTree {
 	private static final int ROLE_WORDS = 5;
 
 	private static final int STATE_WORDS = 2;
-
-	// a walk stops after this many objects: a toolkit without Collection is small (Qt
-	// widgets), and a runaway tree must not hold a tool call for minutes
-	private static final int WALK_LIMIT = 5000;
 
 	private final AtspiBus bus;
 
@@ -221,7 +218,9 @@ final class AtspiTree {
 		List<Node> found = new ArrayList<>();
 		List<Node> level = List.of(new Node(root, List.of()));
 		int seen = 0;
-		while (!level.isEmpty() && seen < WALK_LIMIT) {
+		// a toolkit without Collection is small (Qt widgets): the shared limit is for a
+		// runaway tree
+		while (!level.isEmpty() && seen < ElementWalk.VISIT_LIMIT) {
 			List<AtspiCall<List<ObjectRef>>> children = new ArrayList<>();
 			for (Node node : level) {
 				children.add(channel.call(node.path(), Accessible.class, "GetChildren"));

@@ -15,8 +15,7 @@ import com.sun.jna.platform.unix.X11;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.deskhand.errors.DeskhandException;
-import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.linux.LinuxLibc;
 import dev.deskhand.platform.linux.x11.jna.XDamage;
 import dev.deskhand.platform.linux.x11.jna.XFixes;
@@ -111,13 +110,7 @@ final class X11Libraries {
 	}
 
 	private static X11Libraries load() {
-		try {
-			return new X11Libraries();
-		}
-		catch (UnsatisfiedLinkError | NoClassDefFoundError ex) {
-			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
-					"cannot load the X11 client libraries (" + ex.getMessage() + "); " + INSTALL_HINT, ex);
-		}
+		return NativeLibraries.require("the X11 client libraries", INSTALL_HINT, X11Libraries::new);
 	}
 
 	private static <T extends Library> T loadOptional(String name, Class<T> type, String debianPackage) {

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
@@ -18,9 +19,11 @@ import dev.deskhand.platform.elements.AccessibilityDriver;
 import dev.deskhand.platform.elements.AccessibilityStatus;
 import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementApp;
+import dev.deskhand.platform.elements.ElementErrors;
 import dev.deskhand.platform.elements.ElementList;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.ElementWalk;
 
 /**
  * The accessibility tree of a macOS desktop through the AX API. Element bounds are AX
@@ -133,12 +136,12 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 					if (query.showingOnly() && frame.minimized()) {
 						continue;
 					}
-					AxWalk.Outcome outcome = AxWalk.collect(frame.node(), frame.path(), frame.bounds(), query, app,
+					ElementWalk.Outcome outcome = AxWalk.collect(frame.node(), frame.path(), frame.bounds(), query, app,
 							elements);
 					if (outcome.cut()) {
 						notes.add("the window '" + frame.title() + "' of " + describe(app)
-								+ " is larger than a listing reads (" + AxWalk.VISIT_LIMIT + " elements, "
-								+ AxWalk.MAX_DEPTH + " levels): narrow the query");
+								+ " is larger than a listing reads (" + ElementWalk.VISIT_LIMIT + " elements, "
+								+ ElementWalk.MAX_DEPTH + " levels): narrow the query");
 					}
 					if (outcome.truncated()) {
 						return new ElementList(elements, true, notes);
@@ -257,7 +260,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 				return Optional.empty();
 			}
 			AxNode deepest = hit.get();
-			Optional<AxPath> deepestPath = AxPath.of(deepest, "", AxWalk.MAX_DEPTH);
+			Optional<AxPath> deepestPath = AxPath.of(deepest, "", ElementWalk.MAX_DEPTH);
 			if (deepestPath.isEmpty()) {
 				return Optional.empty();
 			}
@@ -299,18 +302,12 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public boolean doAction(Element element, int index) {
-		if (element.actions().isEmpty()) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, describe(element) + " offers no action");
-		}
-		if (index < 0 || index >= element.actions().size()) {
-			throw DeskhandException.args(describe(element) + " has actions 0 to " + (element.actions().size() - 1)
-					+ " (" + element.actions() + "), not " + index);
-		}
+		ElementErrors.checkAction(element, index);
 		String friendly = element.actions().get(index);
 		return onNode(element, (node) -> {
 			String action = AxActions.axName(node.actionNames(), friendly)
 				.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
-						describe(element) + " no longer offers '" + friendly + "': " + AxErrors.STALE));
+						describe(element) + " no longer offers '" + friendly + "': " + ElementErrors.STALE));
 			node.perform(action);
 			return true;
 		});
@@ -344,7 +341,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	private <T> T onNode(Element element, Function<AxNode, T> work) {
 		AxPath path = AxPath.parse(element.handle())
 			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND,
-					describe(element) + " is not an AX element: " + AxErrors.STALE));
+					describe(element) + " is not an AX element: " + ElementErrors.STALE));
 		return guard(describe(element), element.app(), (session) -> {
 			AxNode node;
 			try {
@@ -357,7 +354,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 				node = null;
 			}
 			if (node == null) {
-				throw new DeskhandException(ErrorCode.E_NOT_FOUND, describe(element) + " is gone: " + AxErrors.STALE);
+				throw ElementErrors.gone(element);
 			}
 			return work.apply(node);
 		});
@@ -416,13 +413,11 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 		try {
 			ax = this.system.get();
 			if (!ax.trusted()) {
-				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-						"the accessibility tree cannot be read here: " + AxErrors.PERMISSION);
+				throw ElementErrors.unreadable(AxErrors.PERMISSION, null);
 			}
 		}
 		catch (LinkageError ex) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-					"the accessibility tree cannot be read here: " + notLoaded(ex));
+			throw ElementErrors.unreadable(notLoaded(ex), null);
 		}
 		try (AxSystem.Session session = ax.open()) {
 			return call.apply(session);
@@ -441,8 +436,8 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	}
 
 	private String didNotAnswer(ElementApp app) {
-		String who = (app == null) ? "an application" : "the application " + describe(app);
-		return who + " did not answer within " + this.timeout + " (busy or hung)";
+		return ElementErrors.didNotAnswer((app == null) ? "an application" : "the application " + describe(app),
+				this.timeout);
 	}
 
 	private static String describe(ElementApp app) {
@@ -450,9 +445,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	}
 
 	private static String describe(Element element) {
-		String role = (element.role() != null) ? element.role().spelling() : ElementRole.UNKNOWN.spelling();
-		String name = element.name().isBlank() ? "" : " '" + element.name() + "'";
-		return "the " + role + name + " of " + element.app().name();
+		return ElementErrors.describe(element);
 	}
 
 	private static String notInTree(WindowInfo window) {
@@ -461,7 +454,7 @@ final class AxAccessibilityDriver implements AccessibilityDriver {
 	}
 
 	private static String notLoaded(LinkageError ex) {
-		return "the macOS accessibility API (ApplicationServices) could not be loaded: " + ex.getMessage();
+		return NativeLibraries.notLoaded("the macOS accessibility API (ApplicationServices)", ex);
 	}
 
 	private static <T> Supplier<T> memoize(Supplier<T> supplier) {

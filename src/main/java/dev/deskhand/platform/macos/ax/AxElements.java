@@ -13,9 +13,6 @@ import dev.deskhand.platform.elements.ElementState;
 /** An attribute snapshot as an element of the model. */
 final class AxElements {
 
-	/** Longest value shown with an element, in characters. */
-	static final int VALUE_LIMIT = 200;
-
 	// whose AXValue is their text: read back, set, shown
 	private static final Set<ElementRole> TEXT_ROLES = EnumSet.of(ElementRole.ENTRY, ElementRole.TEXT,
 			ElementRole.PASSWORD_TEXT, ElementRole.COMBO_BOX, ElementRole.LABEL, ElementRole.HEADING);
@@ -61,7 +58,7 @@ final class AxElements {
 			}
 		}
 		if ((role == ElementRole.LABEL || role == ElementRole.HEADING) && snapshot.value() instanceof String s) {
-			return truncate(s.strip());
+			return Element.shortValue(s.strip());
 		}
 		return "";
 	}
@@ -119,7 +116,7 @@ final class AxElements {
 			return null;
 		}
 		if (snapshot.value() instanceof String s && TEXT_ROLES.contains(role)) {
-			return truncate(s);
+			return Element.shortValue(s);
 		}
 		if (snapshot.value() instanceof Number number && NUMBER_ROLES.contains(role)) {
 			double d = number.doubleValue();
@@ -148,14 +145,6 @@ final class AxElements {
 		int right = (int) Math.ceil(x + snapshot.size().width());
 		int bottom = (int) Math.ceil(y + snapshot.size().height());
 		return new Rect(left, top, right - left, bottom - top);
-	}
-
-	/** Text cut to {@link #VALUE_LIMIT} characters, never inside a surrogate pair. */
-	static String truncate(String text) {
-		if (text == null || text.codePointCount(0, text.length()) <= VALUE_LIMIT) {
-			return text;
-		}
-		return text.substring(0, text.offsetByCodePoints(0, VALUE_LIMIT)) + "…";
 	}
 
 }

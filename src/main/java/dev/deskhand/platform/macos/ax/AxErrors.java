@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.elements.ElementErrors;
 
 /**
  * AXError codes (HIServices' {@code AXError.h}) and what each means for the caller, as
@@ -47,8 +48,6 @@ final class AxErrors {
 	static final String PERMISSION = "grant Accessibility to the program running Deskhand in System Settings ›"
 			+ " Privacy & Security › Accessibility, then restart it";
 
-	static final String STALE = "stale ref, list again";
-
 	private static final Map<Integer, String> NAMES = Map.ofEntries(Map.entry(SUCCESS, "kAXErrorSuccess"),
 			Map.entry(FAILURE, "kAXErrorFailure"), Map.entry(ILLEGAL_ARGUMENT, "kAXErrorIllegalArgument"),
 			Map.entry(INVALID_UI_ELEMENT, "kAXErrorInvalidUIElement"),
@@ -89,10 +88,9 @@ final class AxErrors {
 	 */
 	static DeskhandException toDeskhand(AxException ex, String what, String didNotAnswer) {
 		return switch (ex.error()) {
-			case API_DISABLED -> new DeskhandException(ErrorCode.E_UNSUPPORTED,
-					"the accessibility tree cannot be read here: " + PERMISSION, ex);
+			case API_DISABLED -> ElementErrors.unreadable(PERMISSION, ex);
 			case CANNOT_COMPLETE -> new DeskhandException(ErrorCode.E_TIMEOUT, didNotAnswer, ex);
-			case INVALID_UI_ELEMENT -> new DeskhandException(ErrorCode.E_NOT_FOUND, what + " is gone: " + STALE, ex);
+			case INVALID_UI_ELEMENT -> ElementErrors.gone(what, ex);
 			case ATTRIBUTE_UNSUPPORTED, ACTION_UNSUPPORTED, NOT_IMPLEMENTED, PARAMETERIZED_ATTRIBUTE_UNSUPPORTED,
 					NO_VALUE ->
 				new DeskhandException(ErrorCode.E_UNSUPPORTED, what + " does not offer that (" + name(ex.error()) + ")",

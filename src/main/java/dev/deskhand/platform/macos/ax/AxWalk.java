@@ -1,7 +1,6 @@
 package dev.deskhand.platform.macos.ax;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -11,38 +10,38 @@ import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementApp;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
-import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.platform.elements.ElementWalk;
 
 /**
- * Reads a window's elements the way a reader goes through it: depth first, each element
- * before its children, children in {@code AXChildren} order. AX has no server-side search
+ * A window's AX elements as {@link ElementWalk} visits them. AX has no server-side search
  * (AT-SPI's {@code Collection}), so every element visited costs one round trip for its
  * attributes; its actions (and, for text fields, whether its value can be set) are asked
- * only when it may match, and what is not showing is not descended into.
+ * only when it may match.
  */
-final class AxWalk {
-
-	/** Most elements one window's walk visits: a runaway tree must not hold a call. */
-	static final int VISIT_LIMIT = 5000;
-
-	/** Deepest level a walk descends to. */
-	static final int MAX_DEPTH = 64;
+final class AxWalk implements ElementWalk.Node<AxWalk> {
 
 	// whose EDITABLE state depends on the extra settable question
 	private static final Set<ElementRole> EDIT_ROLES = EnumSet.of(ElementRole.ENTRY, ElementRole.TEXT,
 			ElementRole.PASSWORD_TEXT, ElementRole.COMBO_BOX);
 
-	private AxWalk() {
-	}
+	private final AxNode node;
 
-	/**
-	 * What a walk found.
-	 *
-	 * @param truncated it stopped at the query's maximum
-	 * @param cut it stopped at {@link #VISIT_LIMIT} or {@link #MAX_DEPTH} before it read
-	 * everything
-	 */
-	record Outcome(boolean truncated, boolean cut) {
+	private final AxPath path;
+
+	private final Rect visible;
+
+	private final ElementApp app;
+
+	// what read() found, for complete() and descends()
+	private AxSnapshot snapshot;
+
+	private AxPath at;
+
+	private AxWalk(AxNode node, AxPath path, Rect visible, ElementApp app) {
+		this.node = node;
+		this.path = path;
+		this.visible = visible;
+		this.app = app;
 	}
 
 	/**
@@ -52,83 +51,60 @@ final class AxWalk {
 	 * @param path the window's path
 	 * @param visible the window's bounds, for the showing rule, or {@code null}
 	 */
-	static Outcome collect(AxNode window, AxPath path, Rect visible, ElementQuery query, ElementApp app,
+	static ElementWalk.Outcome collect(AxNode window, AxPath path, Rect visible, ElementQuery query, ElementApp app,
 			List<Element> into) {
-		record Step(AxNode node, AxPath path, int depth) {
-		}
-		Deque<Step> stack = new ArrayDeque<>();
-		pushChildren(stack, window, path, 1, Step::new);
-		int visited = 0;
-		boolean cut = false;
-		while (!stack.isEmpty()) {
-			Step step = stack.pop();
-			if (visited++ >= VISIT_LIMIT) {
-				cut = true;
-				break;
-			}
-			AxSnapshot snapshot;
-			try {
-				snapshot = step.node().read();
-			}
-			catch (AxException ex) {
-				if (AxErrors.gone(ex)) {
-					// went away while the window was read
-					continue;
-				}
-				throw ex;
-			}
-			AxPath at = new AxPath(step.path().pid(), step.path().indices(), snapshot.role());
-			ElementRole role = AxRoles.of(snapshot.role(), snapshot.subrole());
-			if (EDIT_ROLES.contains(role)) {
-				snapshot = snapshot.withValueSettable(settable(step.node()));
-			}
-			Element element = AxElements.element(at.handle(), snapshot, app, visible);
-			boolean offScreen = element.bounds() != null && !element.has(ElementState.SHOWING);
-			if (query.showingOnly() && offScreen) {
-				continue;
-			}
-			if (query.matches(element)) {
-				if (into.size() == query.maxCount()) {
-					return new Outcome(true, false);
-				}
-				into.add(
-						AxElements.element(at.handle(), snapshot.withActions(step.node().actionNames()), app, visible));
-			}
-			if (query.showingOnly() && "AXMenuBarItem".equals(snapshot.role())
-					&& !Boolean.TRUE.equals(snapshot.selected())) {
-				// a closed menu's items keep frames where the menu would open
-				continue;
-			}
-			if (step.depth() >= MAX_DEPTH) {
-				cut = true;
-				continue;
-			}
-			pushChildren(stack, step.node(), at, step.depth() + 1, Step::new);
-		}
-		return new Outcome(false, cut);
+		return ElementWalk.walk(new AxWalk(window, path, visible, app), query, into);
 	}
 
-	private interface StepFactory<S> {
-
-		S make(AxNode node, AxPath path, int depth);
-
-	}
-
-	private static <S> void pushChildren(Deque<S> stack, AxNode parent, AxPath path, int depth, StepFactory<S> step) {
-		List<AxNode> children;
+	@Override
+	public Element read() {
 		try {
-			children = parent.children();
+			this.snapshot = this.node.read();
 		}
 		catch (AxException ex) {
 			if (AxErrors.gone(ex)) {
-				return;
+				return null;
 			}
 			throw ex;
 		}
-		// pushed last to first, so that the first child is read first
-		for (int i = children.size() - 1; i >= 0; i--) {
-			stack.push(step.make(children.get(i), path.child(i, ""), depth));
+		this.at = new AxPath(this.path.pid(), this.path.indices(), this.snapshot.role());
+		if (EDIT_ROLES.contains(AxRoles.of(this.snapshot.role(), this.snapshot.subrole()))) {
+			this.snapshot = this.snapshot.withValueSettable(settable(this.node));
 		}
+		return AxElements.element(this.at.handle(), this.snapshot, this.app, this.visible);
+	}
+
+	@Override
+	public Element complete(Element read) {
+		return AxElements.element(this.at.handle(), this.snapshot.withActions(this.node.actionNames()), this.app,
+				this.visible);
+	}
+
+	@Override
+	public boolean descends(Element read, ElementQuery query) {
+		// a closed menu's items keep frames where the menu would open
+		return !(query.showingOnly() && "AXMenuBarItem".equals(this.snapshot.role())
+				&& !Boolean.TRUE.equals(this.snapshot.selected()));
+	}
+
+	@Override
+	public List<AxWalk> children() {
+		List<AxNode> children;
+		try {
+			children = this.node.children();
+		}
+		catch (AxException ex) {
+			if (AxErrors.gone(ex)) {
+				return List.of();
+			}
+			throw ex;
+		}
+		AxPath parent = (this.at != null) ? this.at : this.path;
+		List<AxWalk> walks = new ArrayList<>(children.size());
+		for (int i = 0; i < children.size(); i++) {
+			walks.add(new AxWalk(children.get(i), parent.child(i, ""), this.visible, this.app));
+		}
+		return walks;
 	}
 
 	private static boolean settable(AxNode node) {

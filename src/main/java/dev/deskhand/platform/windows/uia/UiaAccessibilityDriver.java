@@ -18,7 +18,8 @@ import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementApp;
 import dev.deskhand.platform.elements.ElementList;
 import dev.deskhand.platform.elements.ElementQuery;
-import dev.deskhand.platform.elements.ElementRole;
+import dev.deskhand.platform.elements.ElementErrors;
+import dev.deskhand.platform.elements.ElementWalk;
 
 /**
  * The accessibility tree of a Windows desktop through UI Automation, read with cache
@@ -28,11 +29,6 @@ import dev.deskhand.platform.elements.ElementRole;
  * action, so an action never reaches an element that replaced the one listed.
  */
 final class UiaAccessibilityDriver implements AccessibilityDriver {
-
-	private static final String STALE = "stale ref, list again";
-
-	// how many ancestors a hit test climbs looking for one that offers an action
-	private static final int MAX_DEPTH = 64;
 
 	private final UiaTree tree;
 
@@ -81,7 +77,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 				notes.add("the window '" + window.title() + "' is gone or not in the UI Automation tree");
 				return new ElementList(List.of(), false, notes);
 			}
-			boolean truncated = UiaQueries.collect(elements(read), query, elements);
+			boolean truncated = ElementWalk.collect(elements(read), query, elements);
 			return new ElementList(elements, truncated, notes);
 		}
 		for (UiaSnapshot topLevel : this.tree.topLevels()) {
@@ -93,7 +89,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 				continue;
 			}
 			try {
-				if (UiaQueries.collect(elements(this.tree.descendants(topLevel.windowHandle(), query.showingOnly())),
+				if (ElementWalk.collect(elements(this.tree.descendants(topLevel.windowHandle(), query.showingOnly())),
 						query, elements)) {
 					return new ElementList(elements, true, notes);
 				}
@@ -163,7 +159,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 			if (window.bounds() != null && !window.bounds().contains(point.x(), point.y())) {
 				return Optional.empty();
 			}
-			List<UiaSnapshot> chain = this.tree.chainAt(point.x(), point.y(), MAX_DEPTH);
+			List<UiaSnapshot> chain = this.tree.chainAt(point.x(), point.y(), ElementWalk.MAX_DEPTH);
 			return UiaQueries.pick(chain, window.id())
 				.map((snapshot) -> UiaElements.element(snapshot, app(snapshot.processId())));
 		});
@@ -182,13 +178,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 
 	@Override
 	public boolean doAction(Element element, int index) {
-		if (element.actions().isEmpty()) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, describe(element) + " offers no action");
-		}
-		if (index < 0 || index >= element.actions().size()) {
-			throw DeskhandException.args(describe(element) + " has actions 0 to " + (element.actions().size() - 1)
-					+ " (" + element.actions() + "), not " + index);
-		}
+		ElementErrors.checkAction(element, index);
 		return act(element, element.actions().get(index));
 	}
 
@@ -202,7 +192,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 		return guard(describe(element), () -> {
 			if (!this.tree.setValue(UiaRuntimeIds.pid(element.handle()), UiaRuntimeIds.runtimeId(element.handle()),
 					text)) {
-				throw gone(element);
+				throw ElementErrors.gone(element);
 			}
 			return true;
 		});
@@ -218,7 +208,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 		return guard(describe(element), () -> {
 			List<Integer> runtimeId = UiaRuntimeIds.runtimeId(element.handle());
 			if (runtimeId.isEmpty() || !this.tree.act(UiaRuntimeIds.pid(element.handle()), runtimeId, action)) {
-				throw gone(element);
+				throw ElementErrors.gone(element);
 			}
 			return true;
 		});
@@ -227,7 +217,7 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 	private void refuseWhileUnavailable() {
 		String why = this.tree.unavailable();
 		if (why != null) {
-			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "the accessibility tree cannot be read here: " + why);
+			throw ElementErrors.unreadable(why, null);
 		}
 	}
 
@@ -239,24 +229,17 @@ final class UiaAccessibilityDriver implements AccessibilityDriver {
 		catch (UiaComException ex) {
 			UiaErrors.Failure failure = UiaErrors.of(ex.hresult());
 			if (failure.gone()) {
-				throw new DeskhandException(ErrorCode.E_NOT_FOUND, what + " is gone: " + STALE, ex);
+				throw ElementErrors.gone(what, ex);
 			}
 			if (failure.code() == ErrorCode.E_TIMEOUT) {
-				throw new DeskhandException(ErrorCode.E_TIMEOUT,
-						what + " did not answer within " + this.timeout + " (busy or hung)", ex);
+				throw ElementErrors.timedOut(what, this.timeout, ex);
 			}
 			throw new DeskhandException(failure.code(), what + ": " + ex.getMessage(), ex);
 		}
 	}
 
-	private static DeskhandException gone(Element element) {
-		return new DeskhandException(ErrorCode.E_NOT_FOUND, describe(element) + " is gone: " + STALE);
-	}
-
 	private static String describe(Element element) {
-		String role = (element.role() != null) ? element.role().spelling() : ElementRole.UNKNOWN.spelling();
-		String name = element.name().isBlank() ? "" : " '" + element.name() + "'";
-		return "the " + role + name + " of " + element.app().name();
+		return ElementErrors.describe(element);
 	}
 
 }

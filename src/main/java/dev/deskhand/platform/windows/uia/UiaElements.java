@@ -18,9 +18,6 @@ import dev.deskhand.platform.elements.ElementState;
  */
 final class UiaElements {
 
-	/** Longest value shown with an element, in characters, as on Linux. */
-	static final int VALUE_LIMIT = 200;
-
 	static final String INVOKE = "invoke";
 
 	static final String TOGGLE = "toggle";
@@ -38,7 +35,7 @@ final class UiaElements {
 		ElementRole role = UiaRoles.of(snapshot.controlType(), snapshot);
 		boolean editable = snapshot.valueAvailable() && !snapshot.valueReadOnly();
 		String value = (role == ElementRole.PASSWORD_TEXT || snapshot.password() || !snapshot.valueAvailable()) ? null
-				: truncate(snapshot.value());
+				: Element.shortValue(snapshot.value());
 		return new Element(UiaRuntimeIds.handle(snapshot.runtimeId(), snapshot.processId()), role, snapshot.name(),
 				states(snapshot), bounds(snapshot.bounds()), actions(snapshot), value, app,
 				snapshot.textAvailable() || snapshot.valueAvailable(), editable);
@@ -135,14 +132,6 @@ final class UiaElements {
 		int right = (int) Math.round(rect[0] + rect[2]);
 		int bottom = (int) Math.round(rect[1] + rect[3]);
 		return (right > left && bottom > top) ? new Rect(left, top, right - left, bottom - top) : null;
-	}
-
-	/** Text cut to {@link #VALUE_LIMIT} characters, never inside a surrogate pair. */
-	static String truncate(String text) {
-		if (text == null || text.codePointCount(0, text.length()) <= VALUE_LIMIT) {
-			return text;
-		}
-		return text.substring(0, text.offsetByCodePoints(0, VALUE_LIMIT)) + "…";
 	}
 
 	/** The executable's file name without its folder and {@code .exe}: the app's name. */

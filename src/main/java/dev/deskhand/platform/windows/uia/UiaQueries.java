@@ -3,31 +3,12 @@ package dev.deskhand.platform.windows.uia;
 import java.util.List;
 import java.util.Optional;
 
-import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementApp;
-import dev.deskhand.platform.elements.ElementQuery;
 
-/** The query's filters over elements read in full, and the hit test's choice. */
+/** Which application a query names, and the hit test's choice. */
 final class UiaQueries {
 
 	private UiaQueries() {
-	}
-
-	/**
-	 * Adds the elements that pass the query to {@code into}, up to its maximum.
-	 * @return whether it stopped at the maximum with more left
-	 */
-	static boolean collect(List<Element> read, ElementQuery query, List<Element> into) {
-		for (Element element : read) {
-			if (!query.matches(element)) {
-				continue;
-			}
-			if (into.size() == query.maxCount()) {
-				return true;
-			}
-			into.add(element);
-		}
-		return false;
 	}
 
 	/**

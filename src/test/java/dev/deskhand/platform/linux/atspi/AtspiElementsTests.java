@@ -23,16 +23,6 @@ class AtspiElementsTests {
 	}
 
 	@Test
-	void valuesAreCutAtTwoHundredCharactersNeverInsideAnEmoji() {
-		String emoji = "😀".repeat(250);
-		String cut = AtspiElements.truncate(emoji);
-		assertThat(cut.codePointCount(0, cut.length())).isEqualTo(201);
-		assertThat(cut).startsWith("😀".repeat(200)).endsWith("…");
-		assertThat(AtspiElements.truncate("short")).isEqualTo("short");
-		assertThat(AtspiElements.truncate(null)).isNull();
-	}
-
-	@Test
 	void theRuleAsksForShowingAndTheInteractiveAndContentRoles() {
 		AtspiDbus.MatchRule rule = AtspiTree
 			.rule(new ElementQuery(null, null, Set.of(), null, null, Set.of(), true, true, 200));

@@ -12,6 +12,7 @@ import dev.deskhand.platform.elements.ElementApp;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementRole;
 import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.platform.elements.ElementWalk;
 
 import static dev.deskhand.platform.macos.ax.AxFixtures.snap;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,15 +54,15 @@ class AxWalkTests {
 		return new ElementQuery(null, null, Set.of(), null, null, Set.of(), showingOnly, interactiveOrNamed, max);
 	}
 
-	private AxWalk.Outcome walk(ElementQuery query, List<Element> into) {
+	private ElementWalk.Outcome walk(ElementQuery query, List<Element> into) {
 		return AxWalk.collect(this.window, new AxPath(42, List.of(0), "AXWindow"), WINDOW, query, APP, into);
 	}
 
 	@Test
 	void elementsComeInReadingOrderEachBeforeItsChildren() {
 		List<Element> found = new ArrayList<>();
-		AxWalk.Outcome outcome = walk(query(false, false, 100), found);
-		assertThat(outcome).isEqualTo(new AxWalk.Outcome(false, false));
+		ElementWalk.Outcome outcome = walk(query(false, false, 100), found);
+		assertThat(outcome).isEqualTo(new ElementWalk.Outcome(false, false));
 		assertThat(found).extracting(Element::role)
 			.containsExactly(ElementRole.TOOL_BAR, ElementRole.PUSH_BUTTON, ElementRole.PUSH_BUTTON,
 					ElementRole.SCROLL_PANE, ElementRole.TEXT, ElementRole.PANEL, ElementRole.PUSH_BUTTON,
@@ -107,7 +108,7 @@ class AxWalkTests {
 	@Test
 	void itStopsAtTheMaximumAndSaysSo() {
 		List<Element> found = new ArrayList<>();
-		AxWalk.Outcome outcome = walk(query(true, true, 2), found);
+		ElementWalk.Outcome outcome = walk(query(true, true, 2), found);
 		assertThat(outcome.truncated()).isTrue();
 		assertThat(found).extracting(Element::name).containsExactly("Bold", "Italic");
 		List<Element> exactly = new ArrayList<>();
@@ -141,28 +142,28 @@ class AxWalkTests {
 	@Test
 	void aRunawayTreeIsCutAtTheVisitLimit() {
 		AxFixtures.Node wide = this.app.add(snap("AXWindow").frame(0, 0, 100, 100));
-		for (int i = 0; i < AxWalk.VISIT_LIMIT + 10; i++) {
+		for (int i = 0; i < ElementWalk.VISIT_LIMIT + 10; i++) {
 			wide.add(snap("AXButton").title("b" + i).frame(1, 1, 5, 5).actions("AXPress"));
 		}
 		List<Element> found = new ArrayList<>();
-		AxWalk.Outcome outcome = AxWalk.collect(wide, new AxPath(42, List.of(1), "AXWindow"), new Rect(0, 0, 100, 100),
-				query(true, true, 10_000), APP, found);
+		ElementWalk.Outcome outcome = AxWalk.collect(wide, new AxPath(42, List.of(1), "AXWindow"),
+				new Rect(0, 0, 100, 100), query(true, true, 10_000), APP, found);
 		assertThat(outcome.cut()).isTrue();
-		assertThat(found).hasSize(AxWalk.VISIT_LIMIT);
+		assertThat(found).hasSize(ElementWalk.VISIT_LIMIT);
 	}
 
 	@Test
 	void aDeepTreeIsCutAtTheDepthLimit() {
 		AxFixtures.Node deep = this.app.add(snap("AXWindow").frame(0, 0, 100, 100));
 		AxFixtures.Node at = deep;
-		for (int i = 0; i < AxWalk.MAX_DEPTH + 5; i++) {
+		for (int i = 0; i < ElementWalk.MAX_DEPTH + 5; i++) {
 			at = at.add(snap("AXGroup").title("level " + (i + 1)).frame(1, 1, 5, 5));
 		}
 		List<Element> found = new ArrayList<>();
-		AxWalk.Outcome outcome = AxWalk.collect(deep, new AxPath(42, List.of(1), "AXWindow"), new Rect(0, 0, 100, 100),
-				query(true, true, 10_000), APP, found);
+		ElementWalk.Outcome outcome = AxWalk.collect(deep, new AxPath(42, List.of(1), "AXWindow"),
+				new Rect(0, 0, 100, 100), query(true, true, 10_000), APP, found);
 		assertThat(outcome.cut()).isTrue();
-		assertThat(found).hasSize(AxWalk.MAX_DEPTH);
+		assertThat(found).hasSize(ElementWalk.MAX_DEPTH);
 	}
 
 }

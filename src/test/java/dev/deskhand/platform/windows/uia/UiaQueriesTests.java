@@ -11,6 +11,7 @@ import dev.deskhand.platform.elements.Element;
 import dev.deskhand.platform.elements.ElementApp;
 import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.platform.elements.ElementState;
+import dev.deskhand.platform.elements.ElementWalk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,10 +30,10 @@ class UiaQueriesTests {
 			read.add(UiaElements.element(UiaSnapshot.of(button), APP));
 		}
 		List<Element> focused = new ArrayList<>();
-		assertThat(UiaQueries.collect(read, query(Set.of(ElementState.FOCUSED), 10), focused)).isFalse();
+		assertThat(ElementWalk.collect(read, query(Set.of(ElementState.FOCUSED), 10), focused)).isFalse();
 		assertThat(focused).extracting((element) -> element.handle().id()).containsExactly("42.3");
 		List<Element> three = new ArrayList<>();
-		assertThat(UiaQueries.collect(read, query(Set.of(), 3), three)).isTrue();
+		assertThat(ElementWalk.collect(read, query(Set.of(), 3), three)).isTrue();
 		assertThat(three).hasSize(3);
 	}
 
