@@ -52,30 +52,63 @@ public sealed interface BatchStep {
 
 	}
 
-	record Click(ClickKind kind, List<Integer> coordinate) implements BatchStep {
+	/**
+	 * @param modifiers the keys held during the click, as a chord ({@code shift+ctrl}),
+	 * or {@code null}
+	 */
+	record Click(ClickKind kind, List<Integer> coordinate, String modifiers) implements BatchStep {
+
+		public Click(ClickKind kind, List<Integer> coordinate) {
+			this(kind, coordinate, null);
+		}
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
-			return actions.click(this.kind.tool(), session, display, this.coordinate, null);
+			return actions.click(this.kind.tool(), session, display, this.coordinate, this.modifiers);
 		}
 
 		@Override
 		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return new Click(this.kind, cell.apply(this.coordinate));
+			return new Click(this.kind, cell.apply(this.coordinate), this.modifiers);
 		}
 
 	}
 
-	record Drag(List<Integer> start, List<Integer> end) implements BatchStep {
+	/**
+	 * @param modifiers the keys held during the drag, or {@code null}
+	 */
+	record Drag(List<Integer> start, List<Integer> end, String modifiers) implements BatchStep {
+
+		public Drag(List<Integer> start, List<Integer> end) {
+			this(start, end, null);
+		}
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
-			return actions.drag(session, display, this.start, this.end, null);
+			return actions.drag(session, display, this.start, this.end, this.modifiers);
 		}
 
 		@Override
 		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return new Drag(cell.apply(this.start), cell.apply(this.end));
+			return new Drag(cell.apply(this.start), cell.apply(this.end), this.modifiers);
+		}
+
+	}
+
+	/**
+	 * The left button pressed or released at a point, for a drag along more than two
+	 * points; the queue releases it if anything in between fails.
+	 */
+	record LeftButton(boolean down, List<Integer> coordinate) implements BatchStep {
+
+		@Override
+		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
+			return actions.button(this.down ? "left_mouse_down" : "left_mouse_up", session, display, this.coordinate);
+		}
+
+		@Override
+		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
+			return new LeftButton(this.down, cell.apply(this.coordinate));
 		}
 
 	}
@@ -83,17 +116,22 @@ public sealed interface BatchStep {
 	/**
 	 * @param direction {@code up}, {@code down}, {@code left} or {@code right}
 	 * @param clicks wheel clicks
+	 * @param modifiers the keys held during the scroll, or {@code null}
 	 */
-	record Scroll(List<Integer> coordinate, String direction, int clicks) implements BatchStep {
+	record Scroll(List<Integer> coordinate, String direction, int clicks, String modifiers) implements BatchStep {
+
+		public Scroll(List<Integer> coordinate, String direction, int clicks) {
+			this(coordinate, direction, clicks, null);
+		}
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
-			return actions.scroll(session, display, this.coordinate, this.direction, this.clicks, null);
+			return actions.scroll(session, display, this.coordinate, this.direction, this.clicks, this.modifiers);
 		}
 
 		@Override
 		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return new Scroll(cell.apply(this.coordinate), this.direction, this.clicks);
+			return new Scroll(cell.apply(this.coordinate), this.direction, this.clicks, this.modifiers);
 		}
 
 	}
@@ -144,7 +182,10 @@ public sealed interface BatchStep {
 
 	}
 
-	record Wait(int seconds) implements BatchStep {
+	/**
+	 * @param seconds as the vendor's loop waits, whole or not
+	 */
+	record Wait(Number seconds) implements BatchStep {
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
