@@ -223,11 +223,19 @@ public final class ActionArguments {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
 					target.ref() + " (" + element.role().spelling() + ") is not a text field");
 		}
-		return new InputAction.SetElementText(target, text, direct ? null : selectAll());
+		return new InputAction.SetElementText(target, text, direct ? null : selectAllChord());
+	}
+
+	/**
+	 * A press of the driver's select-all chord, for a vendor action that clears a field
+	 * before typing into it.
+	 */
+	public InputAction selectAll() {
+		return new InputAction.PressKeys(selectAllChord(), 1);
 	}
 
 	// The chord differs by OS (cmd+a on macOS): the driver knows its own.
-	private KeyChord selectAll() {
+	private KeyChord selectAllChord() {
 		return chord(this.driver.keyboard().selectAllChord());
 	}
 

@@ -62,7 +62,12 @@ public final class BatchArguments {
 		return parsed;
 	}
 
-	private InputAction parseOne(String session, DisplayChoice defaultDisplay, Map<String, Object> args) {
+	/**
+	 * One {@code computer_batch} action on its own, its errors without a batch index: for
+	 * a vendor whose vocabulary is the batch's own (Anthropic's {@code computer} tool),
+	 * which names the failing action by its own index.
+	 */
+	public InputAction parseOne(String session, DisplayChoice defaultDisplay, Map<String, Object> args) {
 		if (args == null) {
 			throw DeskhandException.args("is null");
 		}

@@ -44,15 +44,13 @@ public final class VendorCalls {
 	}
 
 	/**
-	 * A validation error of the vendor's {@code field[index]}, with the batch's own index
-	 * taken out: {@code E_ARGS: actions[1]: ...; nothing ran}.
+	 * A validation error of the vendor's {@code field[index]}:
+	 * {@code E_ARGS: actions[1]: ...; nothing ran}. The vendor's actions are validated
+	 * one by one ({@link BatchStep}, {@code BatchArguments.parseOne}), so the error names
+	 * no batch index of its own to take out.
 	 */
 	public static DeskhandException at(String field, int index, DeskhandException ex) {
-		return new DeskhandException(ex.code(),
-				field + "[" + index + "]: "
-						+ ex.getMessage().replaceFirst("^actions\\[\\d+\\]: ", "").replace("; nothing ran", "")
-						+ "; nothing ran",
-				ex);
+		return new DeskhandException(ex.code(), field + "[" + index + "]: " + ex.getMessage() + "; nothing ran", ex);
 	}
 
 	/**

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deskhand.agents.BatchStep;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.fake.FakeDesktopDriver;
@@ -53,6 +54,16 @@ class ElementActionArgumentsTests {
 		// a driver that selects all as macOS's does: Command is the vocabulary's cmd
 		InputAction.SetElementText action = arguments(new MacLikeDriver()).setValue(WEB_FIELD, "hello");
 		assertThat(action.selectAll()).isEqualTo(new KeyChord(List.of("Super_L", "a")));
+	}
+
+	@Test
+	void aVendorsClearBeforeTypingPressesTheDriversSelectAll() {
+		// Gemini's type_text_at clears the field with the desktop's own chord, not a
+		// fixed ctrl+a that selects nothing on macOS
+		assertThat(new BatchStep.SelectAll().toAction(arguments(new MacLikeDriver()), "s1", null))
+			.isEqualTo(new InputAction.PressKeys(new KeyChord(List.of("Super_L", "a")), 1));
+		assertThat(new BatchStep.SelectAll().toAction(arguments(new FakeDesktopDriver()), "s1", null))
+			.isEqualTo(new InputAction.PressKeys(new KeyChord(List.of("Control_L", "a")), 1));
 	}
 
 	@Test

@@ -123,7 +123,7 @@ public class AnthropicComputer {
 		}
 		Map<String, Object> batchAction = new LinkedHashMap<>();
 		input.forEach((key, value) -> batchAction.put(String.valueOf(key), value));
-		return new Use(id, action, this.batches.parse(session, display, List.of(batchAction)), null);
+		return new Use(id, action, List.of(this.batches.parseOne(session, display, batchAction)), null);
 	}
 
 	/**

@@ -1,11 +1,21 @@
 package dev.deskhand.agents.gemini;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.deskhand.agents.BatchStep;
+import dev.deskhand.agents.BatchStep.Click;
+import dev.deskhand.agents.BatchStep.ClickKind;
+import dev.deskhand.agents.BatchStep.Drag;
+import dev.deskhand.agents.BatchStep.Key;
+import dev.deskhand.agents.BatchStep.MoveTo;
+import dev.deskhand.agents.BatchStep.Scroll;
+import dev.deskhand.agents.BatchStep.SelectAll;
+import dev.deskhand.agents.BatchStep.Type;
+import dev.deskhand.agents.BatchStep.Wait;
 import dev.deskhand.agents.ScrollClicks;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
@@ -68,10 +78,10 @@ final class GeminiActions {
 	private static final Set<String> DIRECTIONS = Set.of("up", "down", "left", "right");
 
 	/**
-	 * @param actions {@code computer_batch} actions
+	 * @param actions the batch actions, in order
 	 * @param done what was done, in words
 	 */
-	record Step(List<Map<String, Object>> actions, String done) {
+	record Step(List<BatchStep> actions, String done) {
 	}
 
 	private GeminiActions() {
@@ -110,37 +120,36 @@ final class GeminiActions {
 		}
 		Sizes sizes = new Sizes(imageWidth, imageHeight, pixelsPerClick);
 		return switch (name) {
-			case "click_at", "click" -> new Step(List.of(act("left_click", point(args, "x", "y"))), "clicked");
+			case "click_at", "click" ->
+				new Step(List.of(new Click(ClickKind.LEFT_CLICK, point(args, "x", "y"))), "clicked");
 			case "double_click", "triple_click", "right_click", "middle_click" ->
-				new Step(List.of(act(name, point(args, "x", "y"))), name.replace('_', '-') + "ed");
-			case "hover_at", "move" -> new Step(List.of(act("mouse_move", point(args, "x", "y"))), "moved the pointer");
+				new Step(List.of(new Click(ClickKind.valueOf(name.toUpperCase(Locale.ROOT)), point(args, "x", "y"))),
+						name.replace('_', '-') + "ed");
+			case "hover_at", "move" -> new Step(List.of(new MoveTo(point(args, "x", "y"))), "moved the pointer");
 			case "type_text_at" -> typeAt(args);
 			case "type" -> type(args);
 			case "key_combination" -> {
 				if (!(args.get("keys") instanceof String keys) || keys.isBlank()) {
 					throw DeskhandException.args("keys must be a chord such as \"control+c\"");
 				}
-				yield new Step(List.of(Map.of("action", "key", "text", keys)), "pressed " + keys);
+				yield new Step(List.of(new Key(keys)), "pressed " + keys);
 			}
 			case "press_key" -> {
 				String key = keyName(args.get("key"), "key");
-				yield new Step(List.of(Map.of("action", "key", "text", key)), "pressed " + key);
+				yield new Step(List.of(new Key(key)), "pressed " + key);
 			}
 			case "hotkey" -> hotkey(args);
 			case "scroll_at", "scroll" -> scroll(point(args, "x", "y"), args, sizes);
 			case "scroll_document" -> scroll(List.of(500, 500), args, sizes);
-			case "drag_and_drop" -> {
-				Map<String, Object> drag = act("left_click_drag", point(args, "destination_x", "destination_y"));
-				drag.put("start_coordinate", point(args, "x", "y"));
-				yield new Step(List.of(drag), "dragged");
-			}
-			case "wait_5_seconds" -> new Step(List.of(Map.of("action", "wait", "duration", 5)), "waited 5 s");
+			case "drag_and_drop" -> new Step(
+					List.of(new Drag(point(args, "x", "y"), point(args, "destination_x", "destination_y"))), "dragged");
+			case "wait_5_seconds" -> new Step(List.of(new Wait(5)), "waited 5 s");
 			case "wait" -> {
 				// Gemini's reference loop waits 1 s when seconds is not given; the
 				// batch's
 				// wait checks the range
 				int seconds = (args.get("seconds") != null) ? whole(args.get("seconds"), "seconds") : 1;
-				yield new Step(List.of(Map.of("action", "wait", "duration", seconds)), "waited " + seconds + " s");
+				yield new Step(List.of(new Wait(seconds)), "waited " + seconds + " s");
 			}
 			// the screenshot after the calls is the answer
 			case "take_screenshot" -> new Step(List.of(), "took a screenshot");
@@ -160,11 +169,11 @@ final class GeminiActions {
 		if (!(args.get("text") instanceof String text)) {
 			throw DeskhandException.args("text must be a string");
 		}
-		List<Map<String, Object>> actions = new ArrayList<>();
-		actions.add(Map.of("action", "type", "text", text));
+		List<BatchStep> actions = new ArrayList<>();
+		actions.add(new Type(text));
 		boolean enter = flag(args, "press_enter", false);
 		if (enter) {
-			actions.add(Map.of("action", "key", "text", "Return"));
+			actions.add(new Key("Return"));
 		}
 		return new Step(actions, "typed " + text.length() + " characters" + (enter ? " and pressed Enter" : ""));
 	}
@@ -180,7 +189,7 @@ final class GeminiActions {
 			names.add(keyName(key, "keys[" + names.size() + "]"));
 		}
 		String chord = String.join("+", names);
-		return new Step(List.of(Map.of("action", "key", "text", chord)), "pressed " + chord);
+		return new Step(List.of(new Key(chord)), "pressed " + chord);
 	}
 
 	private static String keyName(Object value, String argument) {
@@ -198,17 +207,18 @@ final class GeminiActions {
 		if (!(args.get("text") instanceof String text)) {
 			throw DeskhandException.args("text must be a string");
 		}
-		List<Map<String, Object>> actions = new ArrayList<>();
-		actions.add(act("left_click", point(args, "x", "y")));
-		// Gemini's documented defaults: clear the field first, press Enter after
+		List<BatchStep> actions = new ArrayList<>();
+		actions.add(new Click(ClickKind.LEFT_CLICK, point(args, "x", "y")));
+		// Gemini's documented defaults: clear the field first (with the desktop's own
+		// select-all, cmd+a on macOS), press Enter after
 		if (flag(args, "clear_before_typing", true)) {
-			actions.add(Map.of("action", "key", "text", "ctrl+a"));
-			actions.add(Map.of("action", "key", "text", "Delete"));
+			actions.add(new SelectAll());
+			actions.add(new Key("Delete"));
 		}
-		actions.add(Map.of("action", "type", "text", text));
+		actions.add(new Type(text));
 		boolean enter = flag(args, "press_enter", true);
 		if (enter) {
-			actions.add(Map.of("action", "key", "text", "Return"));
+			actions.add(new Key("Return"));
 		}
 		return new Step(actions, "typed " + text.length() + " characters" + (enter ? " and pressed Enter" : ""));
 	}
@@ -229,12 +239,9 @@ final class GeminiActions {
 		int pixels = (int) Math.round(magnitude / 1000.0 * extent);
 		ScrollClicks clicks = ScrollClicks.of(pixels, sizes.pixelsPerClick());
 		if (clicks.clicks() == 0) {
-			return new Step(List.of(act("mouse_move", point)), "moved the pointer; no scroll (magnitude 0)");
+			return new Step(List.of(new MoveTo(point)), "moved the pointer; no scroll (magnitude 0)");
 		}
-		Map<String, Object> scroll = act("scroll", point);
-		scroll.put("scroll_direction", named);
-		scroll.put("scroll_amount", clicks.clicks());
-		return new Step(List.of(scroll), clicks.describe(named, named));
+		return new Step(List.of(new Scroll(point, named, clicks.clicks())), clicks.describe(named, named));
 	}
 
 	/**
@@ -251,25 +258,11 @@ final class GeminiActions {
 		}
 		ScreenGeometry grid = new ScreenGeometry(session.displayId(), session.bounds(), session.imageWidth(),
 				session.imageHeight(), CoordinateSpace.GRID_1000);
-		List<Map<String, Object>> actions = new ArrayList<>();
-		for (Map<String, Object> action : step.actions()) {
-			Map<String, Object> mapped = new LinkedHashMap<>(action);
-			for (String key : List.of("coordinate", "start_coordinate")) {
-				if (action.get(key) instanceof List<?> cell) {
-					int[] pixel = session.toImage(grid.toDesktop((Integer) cell.get(0), (Integer) cell.get(1)));
-					mapped.put(key, List.of(pixel[0], pixel[1]));
-				}
-			}
-			actions.add(mapped);
-		}
+		List<BatchStep> actions = step.actions().stream().map((action) -> action.withCells((cell) -> {
+			int[] pixel = session.toImage(grid.toDesktop(cell.get(0), cell.get(1)));
+			return List.of(pixel[0], pixel[1]);
+		})).toList();
 		return new Step(actions, step.done());
-	}
-
-	private static Map<String, Object> act(String tool, List<Integer> point) {
-		Map<String, Object> action = new LinkedHashMap<>();
-		action.put("action", tool);
-		action.put("coordinate", point);
-		return action;
 	}
 
 	private static List<Integer> point(Map<?, ?> args, String x, String y) {

@@ -6,9 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
+import dev.deskhand.agents.BatchStep;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.EndpointSessions;
 import dev.deskhand.agents.VendorCalls;
@@ -33,7 +34,7 @@ public class GeminiComputer {
 
 	private final EndpointSessions sessions;
 
-	private final BatchArguments batches;
+	private final ActionArguments arguments;
 
 	private final DesktopActions desktop;
 
@@ -43,10 +44,10 @@ public class GeminiComputer {
 
 	private final AgentsProperties properties;
 
-	public GeminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop, VendorCalls calls,
-			ScreenService screen, AgentsProperties properties) {
+	public GeminiComputer(EndpointSessions sessions, ActionArguments arguments, DesktopActions desktop,
+			VendorCalls calls, ScreenService screen, AgentsProperties properties) {
 		this.sessions = sessions;
-		this.batches = batches;
+		this.arguments = arguments;
 		this.desktop = desktop;
 		this.calls = calls;
 		this.screen = screen;
@@ -63,7 +64,7 @@ public class GeminiComputer {
 	public Map<String, Object> run(String principal, String handle, List<?> calls) {
 		AgentSession session = this.sessions.open(principal, handle, ModelProfiles.GEMINI);
 		EndpointCaller caller = new EndpointCaller(session);
-		DisplayChoice display = this.batches.display(session.handle(), null);
+		DisplayChoice display = this.arguments.display(session.handle(), null);
 		ScreenGeometry geometry = this.screen.currentGeometry(session.handle(), display.display());
 		List<Call> parsed = new ArrayList<>();
 		List<InputAction> actions = new ArrayList<>();
@@ -72,9 +73,9 @@ public class GeminiComputer {
 		for (int i = 0; i < calls.size(); i++) {
 			try {
 				Call call = parse(calls.get(i), geometry);
-				if (!call.step().actions().isEmpty()) {
-					// take_screenshot has none: the screenshot after the calls answers it
-					actions.addAll(this.batches.parse(session.handle(), display, call.step().actions()));
+				// take_screenshot has none: the screenshot after the calls answers it
+				for (BatchStep step : call.step().actions()) {
+					actions.add(step.toAction(this.arguments, session.handle(), display));
 				}
 				endsOf.add(actions.size());
 				parsed.add(call);

@@ -3,7 +3,7 @@ package dev.deskhand.agents.gemini;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointSessions;
@@ -14,9 +14,9 @@ import dev.deskhand.screen.ScreenService;
 class GeminiConfiguration {
 
 	@Bean
-	GeminiComputer geminiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
+	GeminiComputer geminiComputer(EndpointSessions sessions, ActionArguments arguments, DesktopActions desktop,
 			VendorCalls calls, ScreenService screen, AgentsProperties properties) {
-		return new GeminiComputer(sessions, batches, desktop, calls, screen, properties);
+		return new GeminiComputer(sessions, arguments, desktop, calls, screen, properties);
 	}
 
 }

@@ -5,16 +5,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.deskhand.agents.BatchStep;
+import dev.deskhand.agents.BatchStep.Click;
+import dev.deskhand.agents.BatchStep.ClickKind;
+import dev.deskhand.agents.BatchStep.Drag;
+import dev.deskhand.agents.BatchStep.Key;
+import dev.deskhand.agents.BatchStep.LeftButton;
+import dev.deskhand.agents.BatchStep.MoveTo;
+import dev.deskhand.agents.BatchStep.Scroll;
+import dev.deskhand.agents.BatchStep.Type;
+import dev.deskhand.agents.BatchStep.Wait;
 import dev.deskhand.agents.ScrollClicks;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * OpenAI's {@code computer} actions as the {@code computer_batch} actions they mean. Only
- * the shape is checked here; {@code BatchArguments} then validates the result the way it
- * validates any batch (coordinates inside the screenshot, real key names), before
- * anything runs.
+ * OpenAI's {@code computer} actions as the batch actions they mean. Only the shape is
+ * checked here; {@code ActionArguments} then validates the result the way it validates
+ * any tool call (coordinates inside the screenshot, real key names), before anything
+ * runs.
  */
 final class OpenAiActions {
 
@@ -28,18 +38,18 @@ final class OpenAiActions {
 			Set.of("x", "y", "keys"), "scroll", Set.of("x", "y", "scroll_x", "scroll_y", "keys"), "type",
 			Set.of("text"), "wait", Set.of(), "screenshot", Set.of());
 
-	private static final Map<String, String> BUTTONS = Map.of("left", "left_click", "right", "right_click", "wheel",
-			"middle_click");
+	private static final Map<String, ClickKind> BUTTONS = Map.of("left", ClickKind.LEFT_CLICK, "right",
+			ClickKind.RIGHT_CLICK, "wheel", ClickKind.MIDDLE_CLICK);
 
 	/**
 	 * One vendor action and the Deskhand actions it became (none for {@code screenshot}:
 	 * the reply carries one anyway).
 	 *
 	 * @param type the vendor's action type
-	 * @param actions {@code computer_batch} actions
+	 * @param actions the batch actions, in order
 	 * @param done what was done, in words, when it ran
 	 */
-	record Step(String type, List<Map<String, Object>> actions, String done) {
+	record Step(String type, List<BatchStep> actions, String done) {
 	}
 
 	private OpenAiActions() {
@@ -62,19 +72,18 @@ final class OpenAiActions {
 		String keys = modifiers(action.get("keys"));
 		return switch (name) {
 			case "click" -> click(action, keys);
-			case "double_click" -> step(name, "double-clicked", act("double_click", point(action), keys));
+			case "double_click" -> step(name, "double-clicked", new Click(ClickKind.DOUBLE_CLICK, point(action), keys));
 			case "move" -> {
 				if (keys != null) {
 					throw DeskhandException.args("'move' with keys held is not supported; press them with keypress");
 				}
-				yield step(name, "moved the pointer", act("mouse_move", point(action), null));
+				yield step(name, "moved the pointer", new MoveTo(point(action)));
 			}
 			case "drag" -> drag(action.get("path"), keys);
 			case "keypress" -> keypress(action.get("keys"));
-			case "type" -> step(name, "typed", Map.of("action", "type", "text", requireString(action, "text")));
+			case "type" -> step(name, "typed", new Type(requireString(action, "text")));
 			case "scroll" -> scroll(action, keys, pixelsPerClick);
-			case "wait" ->
-				step(name, "waited " + (int) WAIT_SECONDS + " s", Map.of("action", "wait", "duration", WAIT_SECONDS));
+			case "wait" -> step(name, "waited " + (int) WAIT_SECONDS + " s", new Wait(WAIT_SECONDS));
 			case "screenshot" -> new Step(name, List.of(), "took a screenshot");
 			default -> throw new IllegalStateException(name);
 		};
@@ -86,11 +95,11 @@ final class OpenAiActions {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
 					"button '" + button + "' is not supported; press alt+Left or alt+Right with keypress instead");
 		}
-		String tool = BUTTONS.get(button);
-		if (tool == null) {
+		ClickKind kind = BUTTONS.get(button);
+		if (kind == null) {
 			throw DeskhandException.args("button must be left, right, wheel, back or forward, got " + Echo.of(button));
 		}
-		return step("click", "clicked " + button, act(tool, point(action), keys));
+		return step("click", "clicked " + button, new Click(kind, point(action), keys));
 	}
 
 	private static Step drag(Object path, String keys) {
@@ -98,9 +107,7 @@ final class OpenAiActions {
 			throw DeskhandException.args("drag needs a path of at least 2 points {x, y}, got " + Echo.of(path));
 		}
 		if (points.size() == 2) {
-			Map<String, Object> drag = act("left_click_drag", point(points.get(1)), keys);
-			drag.put("start_coordinate", point(points.get(0)));
-			return step("drag", "dragged", drag);
+			return step("drag", "dragged", new Drag(point(points.get(0)), point(points.get(1)), keys));
 		}
 		if (keys != null) {
 			throw DeskhandException.args("a drag of more than 2 points with keys held is not supported");
@@ -108,12 +115,12 @@ final class OpenAiActions {
 		// press, pass every point, release: one batch, so the queue releases the button
 		// if
 		// anything in between fails
-		List<Map<String, Object>> actions = new ArrayList<>();
-		actions.add(act("left_mouse_down", point(points.get(0)), null));
+		List<BatchStep> actions = new ArrayList<>();
+		actions.add(new LeftButton(true, point(points.get(0))));
 		for (Object middle : points.subList(1, points.size() - 1)) {
-			actions.add(act("mouse_move", point(middle), null));
+			actions.add(new MoveTo(point(middle)));
 		}
-		actions.add(act("left_mouse_up", point(points.get(points.size() - 1)), null));
+		actions.add(new LeftButton(false, point(points.get(points.size() - 1))));
 		return new Step("drag", actions, "dragged along " + points.size() + " points");
 	}
 
@@ -122,49 +129,32 @@ final class OpenAiActions {
 		if (chord == null) {
 			throw DeskhandException.args("keypress needs keys, e.g. [\"CTRL\", \"C\"]");
 		}
-		return step("keypress", "pressed " + chord, Map.of("action", "key", "text", chord));
+		return step("keypress", "pressed " + chord, new Key(chord));
 	}
 
 	private static Step scroll(Map<?, ?> action, String keys, int pixelsPerClick) {
 		List<Integer> point = point(action);
 		ScrollClicks vertical = ScrollClicks.of(pixels(action, "scroll_y"), pixelsPerClick);
 		ScrollClicks horizontal = ScrollClicks.of(pixels(action, "scroll_x"), pixelsPerClick);
-		List<Map<String, Object>> actions = new ArrayList<>();
+		List<BatchStep> actions = new ArrayList<>();
 		if (vertical.clicks() == 0 && horizontal.clicks() == 0) {
-			actions.add(act("mouse_move", point, null));
+			actions.add(new MoveTo(point));
 			return new Step("scroll", actions, "moved the pointer; no scroll (asked 0 px)");
 		}
 		List<String> done = new ArrayList<>();
 		if (vertical.clicks() > 0) {
-			actions.add(wheel(point, (vertical.pixels() < 0) ? "up" : "down", vertical.clicks(), keys));
+			actions.add(new Scroll(point, (vertical.pixels() < 0) ? "up" : "down", vertical.clicks(), keys));
 			done.add(vertical.describe("up", "down"));
 		}
 		if (horizontal.clicks() > 0) {
-			actions.add(wheel(point, (horizontal.pixels() < 0) ? "left" : "right", horizontal.clicks(), keys));
+			actions.add(new Scroll(point, (horizontal.pixels() < 0) ? "left" : "right", horizontal.clicks(), keys));
 			done.add(horizontal.describe("left", "right"));
 		}
 		return new Step("scroll", actions, String.join(", ", done));
 	}
 
-	private static Map<String, Object> wheel(List<Integer> point, String direction, int clicks, String keys) {
-		Map<String, Object> scroll = act("scroll", point, keys);
-		scroll.put("scroll_direction", direction);
-		scroll.put("scroll_amount", clicks);
-		return scroll;
-	}
-
-	private static Step step(String type, String done, Map<String, Object> action) {
+	private static Step step(String type, String done, BatchStep action) {
 		return new Step(type, List.of(action), done);
-	}
-
-	private static Map<String, Object> act(String tool, List<Integer> point, String keys) {
-		Map<String, Object> action = new java.util.LinkedHashMap<>();
-		action.put("action", tool);
-		action.put("coordinate", point);
-		if (keys != null) {
-			action.put("text", keys);
-		}
-		return action;
 	}
 
 	/**

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 import dev.deskhand.actions.ActionOutcome;
-import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
+import dev.deskhand.agents.BatchStep;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.FailedAction;
 import dev.deskhand.agents.VendorCalls;
@@ -33,7 +34,7 @@ public class OpenAiComputer {
 
 	private final EndpointSessions sessions;
 
-	private final BatchArguments batches;
+	private final ActionArguments arguments;
 
 	private final DesktopActions desktop;
 
@@ -41,10 +42,10 @@ public class OpenAiComputer {
 
 	private final AgentsProperties properties;
 
-	public OpenAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop, VendorCalls calls,
-			AgentsProperties properties) {
+	public OpenAiComputer(EndpointSessions sessions, ActionArguments arguments, DesktopActions desktop,
+			VendorCalls calls, AgentsProperties properties) {
 		this.sessions = sessions;
-		this.batches = batches;
+		this.arguments = arguments;
 		this.desktop = desktop;
 		this.calls = calls;
 		this.properties = properties;
@@ -70,7 +71,7 @@ public class OpenAiComputer {
 		List<Map<String, Object>> checks = safetyChecks(call.get("pending_safety_checks"));
 		AgentSession session = this.sessions.open(principal, handle, ModelProfiles.OPENAI);
 		EndpointCaller caller = new EndpointCaller(session);
-		DisplayChoice display = this.batches.display(session.handle(), null);
+		DisplayChoice display = this.arguments.display(session.handle(), null);
 
 		// everything is translated and validated before anything runs
 		List<OpenAiActions.Step> steps = new ArrayList<>();
@@ -80,8 +81,8 @@ public class OpenAiComputer {
 			try {
 				OpenAiActions.Step step = OpenAiActions.translate(actions.get(i),
 						this.properties.scrollPixelsPerClick());
-				if (!step.actions().isEmpty()) {
-					parsed.addAll(this.batches.parse(session.handle(), display, step.actions()));
+				for (BatchStep action : step.actions()) {
+					parsed.add(action.toAction(this.arguments, session.handle(), display));
 				}
 				steps.add(step);
 				lastInputOf.add(parsed.size());

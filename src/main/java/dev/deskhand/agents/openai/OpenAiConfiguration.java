@@ -3,7 +3,7 @@ package dev.deskhand.agents.openai;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import dev.deskhand.actions.BatchArguments;
+import dev.deskhand.actions.ActionArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.EndpointSessions;
@@ -13,9 +13,9 @@ import dev.deskhand.agents.VendorCalls;
 class OpenAiConfiguration {
 
 	@Bean
-	OpenAiComputer openAiComputer(EndpointSessions sessions, BatchArguments batches, DesktopActions desktop,
+	OpenAiComputer openAiComputer(EndpointSessions sessions, ActionArguments arguments, DesktopActions desktop,
 			VendorCalls calls, AgentsProperties properties) {
-		return new OpenAiComputer(sessions, batches, desktop, calls, properties);
+		return new OpenAiComputer(sessions, arguments, desktop, calls, properties);
 	}
 
 }

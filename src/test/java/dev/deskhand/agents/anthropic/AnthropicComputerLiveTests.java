@@ -117,7 +117,11 @@ class AnthropicComputerLiveTests {
 				toolUse("toolu_6", Map.of("action", "key", "text", "NOSUCHKEY")),
 				toolUse("toolu_7", Map.of("action", "left_click", "coordinate", List.of(10, 10)))), 400);
 
-		assertThat(String.valueOf(reply.get("error"))).startsWith("E_ARGS: tool_uses[1]:").endsWith("nothing ran");
+		// the block's own error, named by its index once: no inner batch index
+		assertThat(String.valueOf(reply.get("error"))).startsWith("E_ARGS: tool_uses[1]: ")
+			.endsWith("nothing ran")
+			.doesNotContain("actions[")
+			.containsOnlyOnce("nothing ran");
 		Thread.sleep(300);
 		assertThat(witness().text()).isEqualTo(before);
 		assertThat(witness().events()).noneMatch((event) -> event.startsWith("PRESS"));

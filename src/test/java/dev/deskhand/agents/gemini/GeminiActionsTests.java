@@ -10,6 +10,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.deskhand.agents.BatchStep;
+import dev.deskhand.agents.BatchStep.Click;
+import dev.deskhand.agents.BatchStep.ClickKind;
+import dev.deskhand.agents.BatchStep.Drag;
+import dev.deskhand.agents.BatchStep.Key;
+import dev.deskhand.agents.BatchStep.MoveTo;
+import dev.deskhand.agents.BatchStep.Scroll;
+import dev.deskhand.agents.BatchStep.SelectAll;
+import dev.deskhand.agents.BatchStep.Type;
+import dev.deskhand.agents.BatchStep.Wait;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.Rect;
@@ -21,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Every Gemini computer-use function, and every argument of it that presses a key or
- * moves the pointer, as the computer_batch actions it becomes (coordinates stay grid
- * cells); and what is refused.
+ * moves the pointer, as the typed batch actions it becomes (coordinates stay grid cells);
+ * and what is refused.
  */
 class GeminiActionsTests {
 
@@ -33,60 +43,54 @@ class GeminiActionsTests {
 	private static final int PX_PER_CLICK = 100;
 
 	static List<Object[]> table() {
-		return List.of(row("click_at", Map.of("x", 10, "y", 20), "[{action=left_click, coordinate=[10, 20]}]"),
-				row("hover_at", Map.of("x", 1, "y", 2), "[{action=mouse_move, coordinate=[1, 2]}]"),
+		return List.of(
+				row("click_at", Map.of("x", 10, "y", 20), List.of(new Click(ClickKind.LEFT_CLICK, List.of(10, 20)))),
+				row("hover_at", Map.of("x", 1, "y", 2), List.of(new MoveTo(List.of(1, 2)))),
 				row("type_text_at", Map.of("x", 5, "y", 6, "text", "hi"),
-						"[{action=left_click, coordinate=[5, 6]}, {action=key, text=ctrl+a}, {action=key, text=Delete}, "
-								+ "{action=type, text=hi}, {action=key, text=Return}]"),
+						List.of(new Click(ClickKind.LEFT_CLICK, List.of(5, 6)), new SelectAll(), new Key("Delete"),
+								new Type("hi"), new Key("Return"))),
 				row("type_text_at",
 						Map.of("x", 5, "y", 6, "text", "hi", "press_enter", false, "clear_before_typing", false),
-						"[{action=left_click, coordinate=[5, 6]}, {action=type, text=hi}]"),
-				row("key_combination", Map.of("keys", "control+c"), "[{action=key, text=control+c}]"),
+						List.of(new Click(ClickKind.LEFT_CLICK, List.of(5, 6)), new Type("hi"))),
+				row("key_combination", Map.of("keys", "control+c"), List.of(new Key("control+c"))),
 				// 800 of 1000 of an 810-px screenshot is 648 px: 6 clicks of 100 px
 				row("scroll_at", Map.of("x", 500, "y", 400, "direction", "down", "magnitude", 800),
-						"[{action=scroll, coordinate=[500, 400], scroll_amount=6, scroll_direction=down}]"),
-				row("scroll_document", Map.of("direction", "up"),
-						"[{action=scroll, coordinate=[500, 500], scroll_amount=6, scroll_direction=up}]"),
+						List.of(new Scroll(List.of(500, 400), "down", 6))),
+				row("scroll_document", Map.of("direction", "up"), List.of(new Scroll(List.of(500, 500), "up", 6))),
 				row("drag_and_drop", Map.of("x", 1, "y", 2, "destination_x", 3, "destination_y", 4),
-						"[{action=left_click_drag, coordinate=[3, 4], start_coordinate=[1, 2]}]"),
-				row("wait_5_seconds", Map.of(), "[{action=wait, duration=5}]"),
+						List.of(new Drag(List.of(1, 2), List.of(3, 4)))),
+				row("wait_5_seconds", Map.of(), List.of(new Wait(5))),
 				// the newer forms (Gemini 3.5 Flash)
-				row("click", Map.of("x", 10, "y", 20), "[{action=left_click, coordinate=[10, 20]}]"),
-				row("double_click", Map.of("x", 3, "y", 4), "[{action=double_click, coordinate=[3, 4]}]"),
-				row("triple_click", Map.of("x", 3, "y", 4), "[{action=triple_click, coordinate=[3, 4]}]"),
-				row("right_click", Map.of("x", 3, "y", 4), "[{action=right_click, coordinate=[3, 4]}]"),
-				row("middle_click", Map.of("x", 3, "y", 4), "[{action=middle_click, coordinate=[3, 4]}]"),
-				row("move", Map.of("x", 7, "y", 8), "[{action=mouse_move, coordinate=[7, 8]}]"),
+				row("click", Map.of("x", 10, "y", 20), List.of(new Click(ClickKind.LEFT_CLICK, List.of(10, 20)))),
+				row("double_click", Map.of("x", 3, "y", 4), List.of(new Click(ClickKind.DOUBLE_CLICK, List.of(3, 4)))),
+				row("triple_click", Map.of("x", 3, "y", 4), List.of(new Click(ClickKind.TRIPLE_CLICK, List.of(3, 4)))),
+				row("right_click", Map.of("x", 3, "y", 4), List.of(new Click(ClickKind.RIGHT_CLICK, List.of(3, 4)))),
+				row("middle_click", Map.of("x", 3, "y", 4), List.of(new Click(ClickKind.MIDDLE_CLICK, List.of(3, 4)))),
+				row("move", Map.of("x", 7, "y", 8), List.of(new MoveTo(List.of(7, 8)))),
 				// at the focus: no click, no clearing, Enter only when asked
-				row("type", Map.of("text", "hi"), "[{action=type, text=hi}]"),
-				row("type", Map.of("text", "hi", "press_enter", true),
-						"[{action=type, text=hi}, {action=key, text=Return}]"),
-				row("press_key", Map.of("key", "Enter"), "[{action=key, text=Enter}]"),
-				row("hotkey", Map.of("keys", List.of("Control", "Shift", "t")), "[{action=key, text=Control+Shift+t}]"),
+				row("type", Map.of("text", "hi"), List.of(new Type("hi"))),
+				row("type", Map.of("text", "hi", "press_enter", true), List.of(new Type("hi"), new Key("Return"))),
+				row("press_key", Map.of("key", "Enter"), List.of(new Key("Enter"))),
+				row("hotkey", Map.of("keys", List.of("Control", "Shift", "t")), List.of(new Key("Control+Shift+t"))),
 				row("scroll", Map.of("x", 500, "y", 400, "direction", "down", "magnitude", 800),
-						"[{action=scroll, coordinate=[500, 400], scroll_amount=6, scroll_direction=down}]"),
+						List.of(new Scroll(List.of(500, 400), "down", 6))),
 				// sideways, a magnitude is a share of the width: 500 of 1440 px is 720 px
 				row("scroll", Map.of("x", 1, "y", 2, "direction", "right", "magnitude", 500),
-						"[{action=scroll, coordinate=[1, 2], scroll_amount=7, scroll_direction=right}]"),
-				row("scroll", Map.of("x", 1, "y", 2, "direction", "up"),
-						"[{action=scroll, coordinate=[1, 2], scroll_amount=6, scroll_direction=up}]"),
-				row("wait", Map.of("seconds", 3), "[{action=wait, duration=3}]"),
-				row("wait", Map.of(), "[{action=wait, duration=1}]"), row("take_screenshot", Map.of(), "[]"));
+						List.of(new Scroll(List.of(1, 2), "right", 7))),
+				row("scroll", Map.of("x", 1, "y", 2, "direction", "up"), List.of(new Scroll(List.of(1, 2), "up", 6))),
+				row("wait", Map.of("seconds", 3), List.of(new Wait(3))), row("wait", Map.of(), List.of(new Wait(1))),
+				row("take_screenshot", Map.of(), List.of()));
 	}
 
-	private static Object[] row(String name, Map<String, Object> args, String expected) {
+	private static Object[] row(String name, Map<String, Object> args, List<BatchStep> expected) {
 		return new Object[] { name, args, expected };
 	}
 
 	@ParameterizedTest
 	@MethodSource("table")
-	void eachFunctionBecomesTheseBatchActions(String name, Map<String, Object> args, String expected) {
-		assertThat(GeminiActions.translate(name, args, IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK)
-			.actions()
-			.stream()
-			.map(TreeMap::new)
-			.toList()
-			.toString()).isEqualTo(expected);
+	void eachFunctionBecomesTheseBatchActions(String name, Map<String, Object> args, List<BatchStep> expected) {
+		assertThat(GeminiActions.translate(name, args, IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK).actions())
+			.isEqualTo(expected);
 	}
 
 	@Test
@@ -119,7 +123,7 @@ class GeminiActionsTests {
 			if (GeminiActions.WITH_INTENT.contains(name)) {
 				Map<String, Object> args = new TreeMap<>((Map<String, Object>) row[1]);
 				args.put("intent", "open the file menu");
-				eachFunctionBecomesTheseBatchActions(name, args, (String) row[2]);
+				eachFunctionBecomesTheseBatchActions(name, args, (List<BatchStep>) row[2]);
 			}
 		}
 		assertThatThrownBy(() -> GeminiActions.translate("click_at", Map.of("x", 1, "y", 2, "intent", "why"),
@@ -182,10 +186,8 @@ class GeminiActionsTests {
 		// image
 		// pixel 640 (its centre, desktop 960.96, is image 640.6), cell 0 under pixel 0
 		ScreenGeometry pixels = new ScreenGeometry("0", new Rect(0, 0, 1920, 1080), 1280, 720);
-		Map<String, Object> mapped = GeminiActions.inSessionSpace(drag, pixels).actions().get(0);
-		assertThat(mapped).containsEntry("start_coordinate", List.of(0, 719))
-			.containsEntry("coordinate", List.of(640, 180))
-			.containsEntry("action", "left_click_drag");
+		assertThat(GeminiActions.inSessionSpace(drag, pixels).actions())
+			.containsExactly(new Drag(List.of(0, 719), List.of(640, 180)));
 		assertThatThrownBy(() -> GeminiActions.inSessionSpace(
 				GeminiActions.translate("click", Map.of("x", 1000, "y", 5), IMAGE_WIDTH, IMAGE_HEIGHT, PX_PER_CLICK),
 				pixels))

@@ -144,6 +144,24 @@ class GeminiComputerLiveTests {
 	}
 
 	@Test
+	void typeTextAtClearsTheFieldWithTheDesktopsSelectAllFirst() throws Exception {
+		ScreenRect area = witness().bounds();
+		int gridX = (int) Math.round((area.x() + 200) * 1000.0 / WIDTH);
+		int gridY = (int) Math.round((area.y() + 100) * 1000.0 / HEIGHT);
+		String before = witness().text();
+		post(List.of(call("click", Map.of("x", gridX, "y", gridY)), call("type", Map.of("text", "old words"))), 200);
+		witness().awaitText(before + "old words", WAIT);
+
+		Map<?, ?> reply = post(List.of(call("type_text_at", Map.of("x", gridX, "y", gridY, "text", "fresh"))), 200);
+
+		assertThat(response(((List<?>) reply.get("function_responses")).get(0)).get("text"))
+			.isEqualTo("typed 5 characters and pressed Enter");
+		// everything that was there is gone: select-all, Delete, then the text and Enter
+		witness().awaitText("fresh\n", WAIT);
+		assertThat(DESKTOP.get().keysDown()).isEmpty();
+	}
+
+	@Test
 	void theOtherButtonsAndAScreenshotCallLandOnTheGrid() throws Exception {
 		post(List.of(), 200);
 		ScreenRect area = witness().bounds();

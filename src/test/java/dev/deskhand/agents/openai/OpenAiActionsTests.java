@@ -9,6 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.deskhand.agents.BatchStep;
+import dev.deskhand.agents.BatchStep.Click;
+import dev.deskhand.agents.BatchStep.ClickKind;
+import dev.deskhand.agents.BatchStep.Drag;
+import dev.deskhand.agents.BatchStep.Key;
+import dev.deskhand.agents.BatchStep.LeftButton;
+import dev.deskhand.agents.BatchStep.MoveTo;
+import dev.deskhand.agents.BatchStep.Scroll;
+import dev.deskhand.agents.BatchStep.Type;
+import dev.deskhand.agents.BatchStep.Wait;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
@@ -17,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Every OpenAI action type, and every field of it that presses a key or moves the
- * pointer, as the computer_batch actions it becomes; and what is refused.
+ * pointer, as the typed batch actions it becomes; and what is refused.
  */
 class OpenAiActionsTests {
 
@@ -25,45 +35,41 @@ class OpenAiActionsTests {
 
 	/** type → an example action and the Deskhand actions it must become. */
 	static List<Object[]> table() {
-		return List.of(row(Map.of("type", "click", "x", 10, "y", 20), "[{action=left_click, coordinate=[10, 20]}]"),
+		return List.of(
+				row(Map.of("type", "click", "x", 10, "y", 20),
+						List.of(new Click(ClickKind.LEFT_CLICK, List.of(10, 20)))),
 				row(Map.of("type", "click", "x", 10, "y", 20, "button", "right", "keys", List.of("CTRL", "SHIFT")),
-						"[{action=right_click, coordinate=[10, 20], text=CTRL+SHIFT}]"),
+						List.of(new Click(ClickKind.RIGHT_CLICK, List.of(10, 20), "CTRL+SHIFT"))),
 				row(Map.of("type", "click", "x", 1, "y", 2, "button", "wheel"),
-						"[{action=middle_click, coordinate=[1, 2]}]"),
+						List.of(new Click(ClickKind.MIDDLE_CLICK, List.of(1, 2)))),
 				row(Map.of("type", "double_click", "x", 5, "y", 6, "keys", List.of("alt")),
-						"[{action=double_click, coordinate=[5, 6], text=alt}]"),
-				row(Map.of("type", "move", "x", 7, "y", 8), "[{action=mouse_move, coordinate=[7, 8]}]"),
+						List.of(new Click(ClickKind.DOUBLE_CLICK, List.of(5, 6), "alt"))),
+				row(Map.of("type", "move", "x", 7, "y", 8), List.of(new MoveTo(List.of(7, 8)))),
 				row(Map.of("type", "drag", "path", List.of(Map.of("x", 1, "y", 2), Map.of("x", 3, "y", 4)), "keys",
-						List.of("shift")),
-						"[{action=left_click_drag, coordinate=[3, 4], start_coordinate=[1, 2], text=shift}]"),
+						List.of("shift")), List.of(new Drag(List.of(1, 2), List.of(3, 4), "shift"))),
 				row(Map.of("type", "drag", "path",
 						List.of(Map.of("x", 1, "y", 2), Map.of("x", 3, "y", 4), Map.of("x", 5, "y", 6))),
-						"[{action=left_mouse_down, coordinate=[1, 2]}, {action=mouse_move, coordinate=[3, 4]}, "
-								+ "{action=left_mouse_up, coordinate=[5, 6]}]"),
-				row(Map.of("type", "keypress", "keys", List.of("CTRL", "c")), "[{action=key, text=CTRL+c}]"),
-				row(Map.of("type", "type", "text", "hi"), "[{action=type, text=hi}]"),
+						List.of(new LeftButton(true, List.of(1, 2)), new MoveTo(List.of(3, 4)),
+								new LeftButton(false, List.of(5, 6)))),
+				row(Map.of("type", "keypress", "keys", List.of("CTRL", "c")), List.of(new Key("CTRL+c"))),
+				row(Map.of("type", "type", "text", "hi"), List.of(new Type("hi"))),
 				row(Map.of("type", "scroll", "x", 9, "y", 9, "scroll_x", -140, "scroll_y", 260, "keys",
 						List.of("ctrl")),
-						"[{action=scroll, coordinate=[9, 9], scroll_amount=3, scroll_direction=down, text=ctrl}, "
-								+ "{action=scroll, coordinate=[9, 9], scroll_amount=1, scroll_direction=left, text=ctrl}]"),
+						List.of(new Scroll(List.of(9, 9), "down", 3, "ctrl"),
+								new Scroll(List.of(9, 9), "left", 1, "ctrl"))),
 				row(Map.of("type", "scroll", "x", 9, "y", 9, "scroll_x", 0, "scroll_y", 0),
-						"[{action=mouse_move, coordinate=[9, 9]}]"),
-				row(Map.of("type", "wait"), "[{action=wait, duration=2.0}]"), row(Map.of("type", "screenshot"), "[]"));
+						List.of(new MoveTo(List.of(9, 9)))),
+				row(Map.of("type", "wait"), List.of(new Wait(2.0))), row(Map.of("type", "screenshot"), List.of()));
 	}
 
-	private static Object[] row(Map<String, Object> action, String expected) {
+	private static Object[] row(Map<String, Object> action, List<BatchStep> expected) {
 		return new Object[] { action, expected };
 	}
 
 	@ParameterizedTest
 	@MethodSource("table")
-	void eachActionBecomesTheseBatchActions(Map<String, Object> action, String expected) {
-		assertThat(OpenAiActions.translate(action, PX_PER_CLICK)
-			.actions()
-			.stream()
-			.map(java.util.TreeMap::new)
-			.toList()
-			.toString()).isEqualTo(expected);
+	void eachActionBecomesTheseBatchActions(Map<String, Object> action, List<BatchStep> expected) {
+		assertThat(OpenAiActions.translate(action, PX_PER_CLICK).actions()).isEqualTo(expected);
 	}
 
 	@Test

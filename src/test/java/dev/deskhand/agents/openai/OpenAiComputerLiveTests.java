@@ -135,7 +135,11 @@ class OpenAiComputerLiveTests {
 				null);
 
 		assertThat(reply.status()).isEqualTo(400);
-		assertThat(String.valueOf(reply.body().get("error"))).startsWith("E_ARGS: actions[1]:").endsWith("nothing ran");
+		// the action's own error, named by its index once: no inner batch index
+		assertThat(String.valueOf(reply.body().get("error"))).startsWith("E_ARGS: actions[1]: ")
+			.endsWith("nothing ran")
+			.doesNotContain("actions[0]")
+			.containsOnlyOnce("nothing ran");
 		Thread.sleep(300);
 		assertThat(witness().events()).noneMatch((event) -> event.startsWith("PRESS"));
 		assertThat(witness().text()).doesNotContain("never");
