@@ -223,7 +223,7 @@ public class ApprovalService {
 			record("approval-expired", request, Map.of("id", pendingApproval.id(), "by", "timeout"));
 			count("expired");
 			throw new DeskhandException(ErrorCode.E_DENIED, "nobody answered the approval request for " + request.tool()
-					+ " within " + timeout.toSeconds() + " s; nothing happened");
+					+ " within " + timeout.toSeconds() + " s; nothing happened" + whoCouldHave(pendingApproval));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -235,6 +235,19 @@ public class ApprovalService {
 		finally {
 			this.pending.remove(pendingApproval.id());
 		}
+	}
+
+	/**
+	 * Tells an agent whose own client is not asked why waiting longer would not have
+	 * helped it: only an operator answers its requests.
+	 */
+	private static String whoCouldHave(PendingApproval pending) {
+		if (pending.approvers().contains(Approver.ELICITATION)) {
+			return "";
+		}
+		return " (only an operator answers the requests of agent '" + pending.request().session().principal()
+				+ "': on the operator console or POST /actuator/approvals/{id}; its own client is asked only if the "
+				+ "operator lists it in deskhand.approval.elicitation-agents)";
 	}
 
 	// The caller's client counts as an approver only when the channel asks it and the

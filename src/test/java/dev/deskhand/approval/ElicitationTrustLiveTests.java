@@ -122,7 +122,9 @@ class ElicitationTrustLiveTests {
 	void anAgentWhoseClientApprovesEverythingCannotApproveItsOwnClick() {
 		this.client = approvingEverything("robot-loop", ROBOT_TOKEN);
 		CallToolResult result = click(100, 100);
-		assertThat(text(result)).startsWith("E_DENIED: ").contains("nobody answered");
+		assertThat(text(result)).startsWith("E_DENIED: ")
+			.contains("nobody answered")
+			.contains("only an operator answers the requests of agent 'robot'");
 		assertNothingArrives();
 		assertThat(this.elicitations.get()).as("elicitations sent to an untrusted agent's client").isZero();
 		assertThat(audit()).contains("\"approval-expired\"", "\"by\":\"timeout\"").doesNotContain("approval-granted");
