@@ -1,11 +1,9 @@
 package dev.deskhand.agents;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +20,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.testing.RawHttp;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,7 +71,7 @@ class VendorEndpointBodyLimitsLiveTests {
 			socket.getOutputStream()
 				.write(head("/agents/openai/computer", "Content-Length: 1000").getBytes(StandardCharsets.US_ASCII));
 			socket.getOutputStream().write('{');
-			String answer = readAll(socket);
+			String answer = RawHttp.readAll(socket);
 			assertThat(statusLine(answer)).isEqualTo("HTTP/1.1 408 ");
 			assertThat(body(answer)).isEqualTo("{\"error\":\"E_TIMEOUT: request body not complete within 3 s\"}");
 		}
@@ -152,7 +151,7 @@ class VendorEndpointBodyLimitsLiveTests {
 				// The server stopped reading: its answer may be waiting.
 			}
 			try {
-				String answer = readAll(socket);
+				String answer = RawHttp.readAll(socket);
 				return answer.isEmpty() ? "closed" : answer;
 			}
 			catch (IOException ex) {
@@ -168,29 +167,6 @@ class VendorEndpointBodyLimitsLiveTests {
 	private String head(String path, String framing) {
 		return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + this.port + "\r\nContent-Type: application/json\r\n"
 				+ framing + "\r\n\r\n";
-	}
-
-	/** Reads until the server closes the connection (or the socket's timeout). */
-	private static String readAll(Socket socket) throws IOException {
-		InputStream in = socket.getInputStream();
-		byte[] buffer = new byte[8192];
-		StringBuilder text = new StringBuilder();
-		try {
-			for (int read = in.read(buffer); read >= 0 && text.length() < 65536; read = in.read(buffer)) {
-				text.append(new String(buffer, 0, read, StandardCharsets.ISO_8859_1));
-			}
-		}
-		catch (SocketTimeoutException ex) {
-			if (text.isEmpty()) {
-				return "no answer within " + socket.getSoTimeout() + " ms";
-			}
-		}
-		catch (IOException ex) {
-			if (text.isEmpty()) {
-				throw ex;
-			}
-		}
-		return text.toString();
 	}
 
 	private static String statusLine(String response) {

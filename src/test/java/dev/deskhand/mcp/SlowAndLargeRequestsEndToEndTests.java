@@ -1,13 +1,11 @@
 package dev.deskhand.mcp;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,6 +28,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.testing.RawHttp;
 import dev.deskhand.testing.TestDesktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -127,7 +126,7 @@ class SlowAndLargeRequestsEndToEndTests {
 				long left = TimeUnit.SECONDS.toMillis(BODY_TIMEOUT_SECONDS + 20)
 						- TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 				socket.setSoTimeout((int) Math.max(left, 1));
-				endings.add(statusLine(readAll(socket)));
+				endings.add(statusLine(RawHttp.readAll(socket)));
 			}
 			assertThat(endings).as("each trickler's ending").allMatch((line) -> line.startsWith("HTTP/1.1 408"));
 		}
@@ -224,7 +223,7 @@ class SlowAndLargeRequestsEndToEndTests {
 				// The server answered and closed while the body was still being sent.
 			}
 			try {
-				String line = statusLine(readAll(socket));
+				String line = statusLine(RawHttp.readAll(socket));
 				return line.isEmpty() ? "closed" : line;
 			}
 			catch (IOException ex) {
@@ -236,29 +235,6 @@ class SlowAndLargeRequestsEndToEndTests {
 	private String head(String path, String framing) {
 		return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + this.port + "\r\nAccept: " + BOTH
 				+ "\r\nContent-Type: application/json\r\n" + framing + "\r\n\r\n";
-	}
-
-	/** Reads until the server closes the connection (or the socket's timeout). */
-	private static String readAll(Socket socket) throws IOException {
-		InputStream in = socket.getInputStream();
-		byte[] buffer = new byte[8192];
-		StringBuilder text = new StringBuilder();
-		try {
-			for (int read = in.read(buffer); read >= 0 && text.length() < 65536; read = in.read(buffer)) {
-				text.append(new String(buffer, 0, read, StandardCharsets.ISO_8859_1));
-			}
-		}
-		catch (SocketTimeoutException ex) {
-			if (text.isEmpty()) {
-				return "no answer within " + socket.getSoTimeout() + " ms";
-			}
-		}
-		catch (IOException ex) {
-			if (text.isEmpty()) {
-				throw ex;
-			}
-		}
-		return text.toString();
 	}
 
 	private static String statusLine(String response) {
