@@ -44,19 +44,34 @@ public interface DesktopDriver {
 	default void onDesktopLost(Consumer<DeskhandException> listener) {
 	}
 
-	DisplayDriver displays();
+	/** The parts below, built once by the driver. */
+	DriverParts parts();
 
-	CaptureDriver capture();
+	default DisplayDriver displays() {
+		return parts().displays();
+	}
 
-	PointerDriver pointer();
+	default CaptureDriver capture() {
+		return parts().capture();
+	}
 
-	KeyboardDriver keyboard();
+	default PointerDriver pointer() {
+		return parts().pointer();
+	}
+
+	default KeyboardDriver keyboard() {
+		return parts().keyboard();
+	}
 
 	/** Windows and their applications; thread-safe. */
-	WindowDriver windows();
+	default WindowDriver windows() {
+		return parts().windows();
+	}
 
 	/** The clipboard; thread-safe. */
-	ClipboardDriver clipboard();
+	default ClipboardDriver clipboard() {
+		return parts().clipboard();
+	}
 
 	/**
 	 * Starts a program on this desktop (X11: with {@code DISPLAY} set to the driven

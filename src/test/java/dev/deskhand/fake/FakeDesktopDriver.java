@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.deskhand.platform.CaptureDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.InputStateSensor;
@@ -75,6 +76,11 @@ public class FakeDesktopDriver implements DesktopDriver, CaptureDriver, PointerD
 	@Override
 	public boolean reachable() {
 		return true;
+	}
+
+	@Override
+	public DriverParts parts() {
+		return new DriverParts(displays(), capture(), pointer(), keyboard(), windows(), clipboard());
 	}
 
 	@Override

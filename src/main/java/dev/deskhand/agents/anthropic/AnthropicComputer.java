@@ -12,6 +12,7 @@ import dev.deskhand.actions.BatchArguments;
 import dev.deskhand.actions.DesktopActions;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.VendorComputer;
 import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.errors.DeskhandException;
@@ -32,7 +33,7 @@ import dev.deskhand.screen.Screenshot;
  * validated before the first runs; after one fails, the rest are answered as not
  * executed.
  */
-public class AnthropicComputer {
+public class AnthropicComputer implements VendorComputer {
 
 	/** The toolset's actions that only look: answered without the input path. */
 	private static final Set<String> OBSERVATIONS = Set.of("screenshot", "cursor_position");
@@ -51,6 +52,26 @@ public class AnthropicComputer {
 		this.batches = batches;
 		this.desktop = desktop;
 		this.screen = screen;
+	}
+
+	@Override
+	public String vendor() {
+		return "anthropic";
+	}
+
+	/** One {@code tool_use} block, {@code {"tool_uses": [...]}} or an array of blocks. */
+	@Override
+	public Map<String, Object> answer(String principal, String handle, Object body) {
+		if (body instanceof List<?> list) {
+			return run(principal, handle, list);
+		}
+		if (body instanceof Map<?, ?> map && map.get("tool_uses") instanceof List<?> list) {
+			return run(principal, handle, list);
+		}
+		if (body instanceof Map<?, ?> map && "tool_use".equals(map.get("type"))) {
+			return run(principal, handle, List.of(map));
+		}
+		throw DeskhandException.args("send a tool_use block, {\"tool_uses\": [...]} or an array of tool_use blocks");
 	}
 
 	/**

@@ -12,6 +12,7 @@ import dev.deskhand.agents.AgentsProperties;
 import dev.deskhand.agents.BatchStep;
 import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.VendorComputer;
 import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.agents.FailedAction;
 import dev.deskhand.approval.AgentSession;
@@ -30,7 +31,7 @@ import dev.deskhand.screen.Screenshot;
  * {@code computer_batch} in the session's {@code gemini} profile (coordinates on the
  * 0-999 grid), answered with one screenshot after them.
  */
-public class GeminiComputer {
+public class GeminiComputer implements VendorComputer {
 
 	private final EndpointSessions sessions;
 
@@ -52,6 +53,23 @@ public class GeminiComputer {
 		this.calls = calls;
 		this.screen = screen;
 		this.properties = properties;
+	}
+
+	@Override
+	public String vendor() {
+		return "gemini";
+	}
+
+	/** {@code {"function_calls": [...]}} or an array of function calls. */
+	@Override
+	public Map<String, Object> answer(String principal, String handle, Object body) {
+		if (body instanceof List<?> list) {
+			return run(principal, handle, list);
+		}
+		if (body instanceof Map<?, ?> map && map.get("function_calls") instanceof List<?> list) {
+			return run(principal, handle, list);
+		}
+		throw DeskhandException.args("send {\"function_calls\": [...]} or an array of function calls");
 	}
 
 	/**

@@ -15,6 +15,7 @@ import dev.deskhand.agents.EndpointCaller;
 import dev.deskhand.agents.FailedAction;
 import dev.deskhand.agents.VendorCalls;
 import dev.deskhand.agents.EndpointSessions;
+import dev.deskhand.agents.VendorComputer;
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
@@ -28,9 +29,9 @@ import dev.deskhand.screen.Screenshot;
  * {@code computer_call_output} out. The call's whole batch is validated first, runs as
  * one {@code computer_batch} (one approval, the lease, the input queue, the failsafe),
  * and is answered with one screenshot of what it left. Usable in-process as it is; the
- * HTTP endpoint is {@link OpenAiComputerEndpoint}.
+ * HTTP endpoint is {@link VendorComputer}.
  */
-public class OpenAiComputer {
+public class OpenAiComputer implements VendorComputer {
 
 	private final EndpointSessions sessions;
 
@@ -49,6 +50,21 @@ public class OpenAiComputer {
 		this.desktop = desktop;
 		this.calls = calls;
 		this.properties = properties;
+	}
+
+	@Override
+	public String vendor() {
+		return "openai";
+	}
+
+	/** One {@code computer_call} item. */
+	@Override
+	@SuppressWarnings("unchecked")
+	public Map<String, Object> answer(String principal, String handle, Object body) {
+		if (body instanceof Map<?, ?> call) {
+			return run(principal, handle, (Map<String, Object>) call);
+		}
+		throw DeskhandException.args("send one computer_call object");
 	}
 
 	/**

@@ -10,18 +10,13 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.NativeLibraries;
-import dev.deskhand.platform.CaptureDriver;
-import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
-import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
-import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.PlatformCheck;
-import dev.deskhand.platform.PointerDriver;
-import dev.deskhand.platform.WindowDriver;
 
 /**
  * The macOS driver: Quartz (CoreGraphics) for displays, capture, input and windows,
@@ -55,23 +50,16 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final MacDisplayDriver displays = new MacDisplayDriver();
 
-	private final MacCaptureDriver capture = new MacCaptureDriver(this.displays, this.state);
-
 	private final MacClickCounter clicks;
 
-	private final MacPointerDriver pointer;
-
-	private final MacKeyboardDriver keyboard;
-
-	private final MacWindowDriver windows;
-
-	private final MacClipboard clipboard = new MacClipboard();
+	private final DriverParts parts;
 
 	private MacDesktopDriver(Duration doubleClick, MacApplications applications) {
 		this.clicks = new MacClickCounter(doubleClick);
-		this.pointer = new MacPointerDriver(this.events, this.held, this.state, this.clicks, this.displays);
-		this.keyboard = new MacKeyboardDriver(this.events, this.held, this.state);
-		this.windows = new MacWindowDriver(applications, this.displays);
+		this.parts = new DriverParts(this.displays, new MacCaptureDriver(this.displays, this.state),
+				new MacPointerDriver(this.events, this.held, this.state, this.clicks, this.displays),
+				new MacKeyboardDriver(this.events, this.held, this.state),
+				new MacWindowDriver(applications, this.displays), new MacClipboard());
 	}
 
 	/**
@@ -158,33 +146,8 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
-	public DisplayDriver displays() {
-		return this.displays;
-	}
-
-	@Override
-	public CaptureDriver capture() {
-		return this.capture;
-	}
-
-	@Override
-	public PointerDriver pointer() {
-		return this.pointer;
-	}
-
-	@Override
-	public KeyboardDriver keyboard() {
-		return this.keyboard;
-	}
-
-	@Override
-	public WindowDriver windows() {
-		return this.windows;
-	}
-
-	@Override
-	public ClipboardDriver clipboard() {
-		return this.clipboard;
+	public DriverParts parts() {
+		return this.parts;
 	}
 
 	@Override

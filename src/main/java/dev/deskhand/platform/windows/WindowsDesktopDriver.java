@@ -7,17 +7,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
-import dev.deskhand.platform.CaptureDriver;
-import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
-import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
-import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.PlatformCheck;
-import dev.deskhand.platform.PointerDriver;
-import dev.deskhand.platform.WindowDriver;
 import dev.deskhand.platform.windows.jna.InputApi;
 
 /**
@@ -54,13 +49,9 @@ final class WindowsDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final WindowsCapture capture;
 
-	private final WindowsPointerDriver pointer;
-
 	private final WindowsKeyboardDriver keyboard;
 
-	private final WindowsWindowDriver windows = new WindowsWindowDriver();
-
-	private final WindowsClipboard clipboard = new WindowsClipboard();
+	private final DriverParts parts;
 
 	WindowsDesktopDriver(WindowsLibraries libraries, PlatformCheck dpiAwareness, String target) {
 		this.libraries = libraries;
@@ -74,9 +65,11 @@ final class WindowsDesktopDriver implements DesktopDriver, AutoCloseable {
 			.MapVirtualKeyW(vk, dev.deskhand.platform.windows.jna.InputApi.MAPVK_VK_TO_VSC));
 		this.displays = new WindowsDisplayDriver(libraries.display(), libraries.shcore());
 		this.capture = new WindowsCapture(libraries.user32(), libraries.gdi32(), libraries.gdi(), this.desktop::read);
-		this.pointer = new WindowsPointerDriver(this.sender, this.held, this.displays::virtualDesk);
 		this.keyboard = new WindowsKeyboardDriver(this.sender, this.held, this.planner,
 				(unit) -> libraries.input().VkKeyScanW((char) unit));
+		this.parts = new DriverParts(this.displays, this.capture,
+				new WindowsPointerDriver(this.sender, this.held, this.displays::virtualDesk), this.keyboard,
+				new WindowsWindowDriver(), new WindowsClipboard());
 	}
 
 	@Override
@@ -109,33 +102,8 @@ final class WindowsDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
-	public DisplayDriver displays() {
-		return this.displays;
-	}
-
-	@Override
-	public CaptureDriver capture() {
-		return this.capture;
-	}
-
-	@Override
-	public PointerDriver pointer() {
-		return this.pointer;
-	}
-
-	@Override
-	public KeyboardDriver keyboard() {
-		return this.keyboard;
-	}
-
-	@Override
-	public WindowDriver windows() {
-		return this.windows;
-	}
-
-	@Override
-	public ClipboardDriver clipboard() {
-		return this.clipboard;
+	public DriverParts parts() {
+		return this.parts;
 	}
 
 	@Override

@@ -186,6 +186,18 @@ class OpenAiComputerLiveTests {
 		assertThat(String.valueOf(stolen.body().get("error"))).startsWith("E_NOT_FOUND");
 	}
 
+	@Test
+	void aBodyOfTheWrongShapeAndAnUnknownVendorAreNamed() throws Exception {
+		Reply array = post(ALPHA, null, "/agents/openai/computer", List.of(call(List.of())), null);
+		assertThat(array.status()).isEqualTo(400);
+		assertThat(String.valueOf(array.body().get("error"))).startsWith("E_ARGS").contains("computer_call");
+		Reply unknown = post(ALPHA, null, "/agents/mistral/computer", call(List.of()), null);
+		assertThat(unknown.status()).isEqualTo(404);
+		assertThat(String.valueOf(unknown.body().get("error"))).startsWith("E_NOT_FOUND")
+			.contains("'mistral'")
+			.contains("anthropic, gemini, openai");
+	}
+
 	/**
 	 * Alpha's one session, as its loop would keep it (the input lease is a session's).
 	 */
@@ -216,9 +228,12 @@ class OpenAiComputerLiveTests {
 	}
 
 	private Reply post(String token, String session, Map<String, Object> call, String origin) {
+		return post(token, session, "/agents/openai/computer", call, origin);
+	}
+
+	private Reply post(String token, String session, String path, Object call, String origin) {
 		try {
-			HttpRequest.Builder request = HttpRequest
-				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/agents/openai/computer"))
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 				.timeout(Duration.ofSeconds(60))
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(call)));

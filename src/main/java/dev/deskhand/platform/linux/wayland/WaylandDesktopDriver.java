@@ -21,17 +21,13 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
-import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
-import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.InputStateSensor;
-import dev.deskhand.platform.KeyboardDriver;
 import dev.deskhand.platform.Point;
-import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.Rect;
-import dev.deskhand.platform.WindowDriver;
 import dev.deskhand.platform.linux.ProcessExecutables;
 
 /**
@@ -65,8 +61,6 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final SwayOutputs outputs;
 
-	private final SwayWindowDriver windows;
-
 	private final WaylandClipboard clipboard;
 
 	private final WaylandLauncher.Target target;
@@ -75,21 +69,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final Path swaySocket;
 
-	private final DisplayDriver displayDriver;
-
-	private final CaptureDriver captureDriver = new CaptureDriver() {
-
-		@Override
-		public Frame capture(Rect region) {
-			return capture(region, null);
-		}
-
-		@Override
-		public Frame capture(Rect region, int[] buffer) {
-			return captureRegion(region, buffer);
-		}
-
-	};
+	private final DriverParts parts;
 
 	private WaylandDesktopDriver(Path waylandSocket, Duration callTimeout, String version,
 			WaylandConnection captureConnection, WaylandScreencopy screencopy, SwayIpc ipc, SwayOutputs outputs,
@@ -104,9 +84,23 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 		this.target = target;
 		this.input = input;
 		this.swaySocket = swaySocket;
-		this.displayDriver = new SwayDisplayDriver(outputs, input::lastPointer);
-		this.windows = new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system());
 		this.clipboard = new WaylandClipboard(target, callTimeout);
+		CaptureDriver capture = new CaptureDriver() {
+
+			@Override
+			public Frame capture(Rect region) {
+				return capture(region, null);
+			}
+
+			@Override
+			public Frame capture(Rect region, int[] buffer) {
+				return captureRegion(region, buffer);
+			}
+
+		};
+		this.parts = new DriverParts(new SwayDisplayDriver(outputs, input::lastPointer), capture, input.pointer(),
+				input.keyboard(), new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system()),
+				this.clipboard);
 	}
 
 	/**
@@ -228,33 +222,8 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
-	public DisplayDriver displays() {
-		return this.displayDriver;
-	}
-
-	@Override
-	public CaptureDriver capture() {
-		return this.captureDriver;
-	}
-
-	@Override
-	public PointerDriver pointer() {
-		return this.input.pointer();
-	}
-
-	@Override
-	public KeyboardDriver keyboard() {
-		return this.input.keyboard();
-	}
-
-	@Override
-	public WindowDriver windows() {
-		return this.windows;
-	}
-
-	@Override
-	public ClipboardDriver clipboard() {
-		return this.clipboard;
+	public DriverParts parts() {
+		return this.parts;
 	}
 
 	@Override

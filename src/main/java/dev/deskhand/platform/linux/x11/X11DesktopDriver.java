@@ -12,16 +12,11 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
-import dev.deskhand.platform.CaptureDriver;
-import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
-import dev.deskhand.platform.DisplayDriver;
+import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
-import dev.deskhand.platform.KeyboardDriver;
-import dev.deskhand.platform.PointerDriver;
-import dev.deskhand.platform.WindowDriver;
 import dev.deskhand.platform.InjectedInput;
 
 /**
@@ -62,17 +57,13 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final HeldInputs held = new HeldInputs();
 
-	private final X11DisplayDriver displays;
-
 	private final X11CaptureDriver capture;
-
-	private final X11PointerDriver pointer;
 
 	private final X11KeyboardDriver keyboard;
 
-	private final X11WindowDriver windows;
-
 	private final X11Clipboard clipboard;
+
+	private final DriverParts parts;
 
 	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed,
 			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter) {
@@ -85,12 +76,12 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.input = new X11SharedConnection(displayName, "input", null, callTimeout, this.watch);
 		this.input.fenceInjections(this.held);
 		this.control.fenceInjections(this.held);
-		this.displays = new X11DisplayDriver(this.observe);
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
-		this.pointer = new X11PointerDriver(this.input, this.held);
 		this.keyboard = new X11KeyboardDriver(this.input, this.held, X11TypingPace.system());
-		this.windows = new X11WindowDriver(this.observe, X11ClientProcess.system());
 		this.clipboard = new X11Clipboard(displayName);
+		this.parts = new DriverParts(new X11DisplayDriver(this.observe), this.capture,
+				new X11PointerDriver(this.input, this.held), this.keyboard,
+				new X11WindowDriver(this.observe, X11ClientProcess.system()), this.clipboard);
 		this.watch.start(this.observe, this::releaseAfterReturn);
 	}
 
@@ -206,14 +197,13 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		releaseAll();
 	}
 
+	/**
+	 * The clipboard runs on a connection and a thread of its own, started on first use:
+	 * see {@link X11Clipboard}.
+	 */
 	@Override
-	public DisplayDriver displays() {
-		return this.displays;
-	}
-
-	@Override
-	public CaptureDriver capture() {
-		return this.capture;
+	public DriverParts parts() {
+		return this.parts;
 	}
 
 	X11CaptureDriver x11Capture() {
@@ -221,36 +211,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	@Override
-	public PointerDriver pointer() {
-		return this.pointer;
-	}
-
-	@Override
-	public KeyboardDriver keyboard() {
-		return this.keyboard;
-	}
-
-	@Override
-	public WindowDriver windows() {
-		return this.windows;
-	}
-
-	X11WindowDriver x11Windows() {
-		return this.windows;
-	}
-
-	@Override
 	public Process launch(List<String> command) {
 		return X11Launcher.start(this.displayName, command);
-	}
-
-	/**
-	 * On a connection and a thread of its own, started on first use: see
-	 * {@link X11Clipboard}.
-	 */
-	@Override
-	public ClipboardDriver clipboard() {
-		return this.clipboard;
 	}
 
 	/**
