@@ -37,36 +37,21 @@ public final class AuditChainVerifier {
 		if (!Files.exists(file)) {
 			return new Verification(true, 0, 0, "no audit file at " + file);
 		}
-		long number = 0;
+		Walk walk = new Walk(true);
 		try (InputStream in = Files.newInputStream(file)) {
 			Lines lines = new Lines(in, length);
-			long seq = 1;
-			String prev = ChainLine.GENESIS;
 			for (byte[] line = lines.next(); line != null; line = lines.next()) {
-				number++;
-				ChainLine.Parsed record;
-				try {
-					record = hashed(line);
+				Verification broken = walk.check(line);
+				if (broken != null) {
+					return broken;
 				}
-				catch (ChainLine.BadLine ex) {
-					return Verification.brokenAt(number, ex.getMessage());
-				}
-				if (!record.prev().equals(prev)) {
-					String expected = (number == 1) ? "the first record's prev must be 64 zeros"
-							: "line " + (number - 1) + "'s hash is " + prev;
-					return Verification.brokenAt(number, "broken link: prev is " + record.prev() + " but " + expected);
-				}
-				if (record.seq() != seq) {
-					return Verification.brokenAt(number, "seq gap: expected seq " + seq + ", found " + record.seq());
-				}
-				seq++;
-				prev = record.hash();
 			}
+			long number = walk.number;
 			return new Verification(true, number, 0,
 					(number == 0) ? "empty" : number + ((number == 1) ? " record" : " records") + ", chain intact");
 		}
 		catch (IOException ex) {
-			return new Verification(false, number, 0, "cannot read " + file + ": " + ex);
+			return new Verification(false, walk.number, 0, "cannot read " + file + ": " + ex);
 		}
 	}
 
@@ -78,29 +63,64 @@ public final class AuditChainVerifier {
 	 * @return the outcome; line numbers count within the segment
 	 */
 	public static Verification verifySegment(List<byte[]> lines) {
-		long number = 0;
-		long seq = -1;
-		String prev = null;
+		Walk walk = new Walk(false);
 		for (byte[] line : lines) {
-			number++;
+			Verification broken = walk.check(line);
+			if (broken != null) {
+				return broken;
+			}
+		}
+		long number = walk.number;
+		return new Verification(true, number, 0, number + ((number == 1) ? " record" : " records") + ", chain intact");
+	}
+
+	/**
+	 * Checks lines one after another: each one's hash, its link to the line before and
+	 * {@code seq} growing by one.
+	 */
+	private static final class Walk {
+
+		private long number;
+
+		private long seq = 1;
+
+		/** The hash the next line must link to; null: not checked (a segment's first). */
+		private String prev;
+
+		/**
+		 * @param fromGenesis whether the first line starts the chain (a whole file) or
+		 * links to a record outside the lines (a segment)
+		 */
+		Walk(boolean fromGenesis) {
+			this.prev = fromGenesis ? ChainLine.GENESIS : null;
+		}
+
+		/**
+		 * @return how the line breaks the chain, or null when it holds
+		 */
+		Verification check(byte[] line) {
+			this.number++;
 			ChainLine.Parsed record;
 			try {
 				record = hashed(line);
 			}
 			catch (ChainLine.BadLine ex) {
-				return Verification.brokenAt(number, ex.getMessage());
+				return Verification.brokenAt(this.number, ex.getMessage());
 			}
-			if (prev != null && !record.prev().equals(prev)) {
-				return Verification.brokenAt(number,
-						"broken link: prev is " + record.prev() + " but line " + (number - 1) + "'s hash is " + prev);
+			if (this.prev != null && !record.prev().equals(this.prev)) {
+				String expected = (this.number == 1) ? "the first record's prev must be 64 zeros"
+						: "line " + (this.number - 1) + "'s hash is " + this.prev;
+				return Verification.brokenAt(this.number, "broken link: prev is " + record.prev() + " but " + expected);
 			}
-			if (prev != null && record.seq() != seq) {
-				return Verification.brokenAt(number, "seq gap: expected seq " + seq + ", found " + record.seq());
+			if (this.prev != null && record.seq() != this.seq) {
+				return Verification.brokenAt(this.number,
+						"seq gap: expected seq " + this.seq + ", found " + record.seq());
 			}
-			seq = record.seq() + 1;
-			prev = record.hash();
+			this.seq = record.seq() + 1;
+			this.prev = record.hash();
+			return null;
 		}
-		return new Verification(true, number, 0, number + ((number == 1) ? " record" : " records") + ", chain intact");
+
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.windows;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.OptionalLong;
 
 /**
@@ -20,7 +21,8 @@ final class WindowsClipboardRetry {
 	private final long timeoutNanos;
 
 	WindowsClipboardRetry(Duration timeout) {
-		this.timeoutNanos = saturatedNanos(timeout);
+		// TimeUnit's conversion saturates where Duration.toNanos() throws
+		this.timeoutNanos = Math.max(0, TimeUnit.NANOSECONDS.convert(timeout));
 	}
 
 	/**
@@ -43,18 +45,6 @@ final class WindowsClipboardRetry {
 	/** What is left of the timeout, never negative. */
 	long remainingNanos(long elapsedNanos) {
 		return Math.max(this.timeoutNanos - elapsedNanos, 0);
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		if (duration.isNegative()) {
-			return 0;
-		}
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE;
-		}
 	}
 
 }

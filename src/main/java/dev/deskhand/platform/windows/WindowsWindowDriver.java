@@ -1,6 +1,7 @@
 package dev.deskhand.platform.windows;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -97,7 +98,7 @@ final class WindowsWindowDriver implements WindowDriver {
 	public boolean activate(long windowId, Duration timeout) {
 		WinDef.HWND window = new WinDef.HWND(new Pointer(windowId));
 		long start = System.nanoTime();
-		long timeoutNanos = saturatedNanos(timeout);
+		long timeoutNanos = Math.max(0, TimeUnit.NANOSECONDS.convert(timeout));
 		synchronized (this.activation) {
 			long nextAsk = start;
 			int attempt = 0;
@@ -287,18 +288,6 @@ final class WindowsWindowDriver implements WindowDriver {
 
 	private static long value(WinDef.HWND window) {
 		return (window != null) ? Pointer.nativeValue(window.getPointer()) : 0;
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		if (duration.isNegative()) {
-			return 0;
-		}
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE;
-		}
 	}
 
 	/** Loaded when first used: a holder's fields are initialised on first access. */

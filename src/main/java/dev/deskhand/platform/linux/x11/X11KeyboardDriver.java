@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
@@ -16,6 +15,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.TypingPause;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
 import dev.deskhand.platform.linux.x11.X11TypingPlanner.Chunk;
@@ -91,7 +91,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 				awaitPace();
 				rebind(connection, chunk.rebind());
 				connection.sync();
-				pause(this.pace.nanosAfterRebind());
+				TypingPause.sleep(this.pace.nanosAfterRebind());
 			}
 			int keycode = chunk.strokes().get(0).keycode();
 			remember(chunk);
@@ -302,19 +302,7 @@ final class X11KeyboardDriver implements KeyboardDriver {
 
 	/** Waits until the client may have read the keys sent before a rebind. */
 	private void awaitPace() {
-		pause(this.pace.nanosUntilRebind());
-	}
-
-	private static void pause(long wait) {
-		if (wait > 0) {
-			try {
-				TimeUnit.NANOSECONDS.sleep(wait);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted", ex);
-			}
-		}
+		TypingPause.sleep(this.pace.nanosUntilRebind());
 	}
 
 	private void rebind(X11Connection connection, X11TypingPlanner.Rebind rebind) {

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +24,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.KeyboardDriver;
+import dev.deskhand.platform.TypingPause;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
 import dev.deskhand.platform.linux.xkb.XkbTypingPlanner.Chunk;
@@ -331,16 +331,7 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 	}
 
 	private void awaitPace(int strokes) {
-		long wait = this.pace.nanosBefore(strokes);
-		if (wait > 0) {
-			try {
-				TimeUnit.NANOSECONDS.sleep(wait);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted", ex);
-			}
-		}
+		TypingPause.sleep(this.pace.nanosBefore(strokes));
 	}
 
 	private static void checkInterrupted(int typed, int total) {
