@@ -27,6 +27,16 @@ public sealed interface BatchStep {
 	/** The same step with every coordinate passed through {@code cell}. */
 	BatchStep withCells(UnaryOperator<List<Integer>> cell);
 
+	/** A step without coordinates: mapping cells leaves it as it is. */
+	sealed interface WithoutCoordinates extends BatchStep {
+
+		@Override
+		default BatchStep withCells(UnaryOperator<List<Integer>> cell) {
+			return this;
+		}
+
+	}
+
 	/** The clicks a batch can send, by their {@code computer_batch} names. */
 	enum ClickKind {
 
@@ -136,16 +146,11 @@ public sealed interface BatchStep {
 
 	}
 
-	record Type(String text) implements BatchStep {
+	record Type(String text) implements WithoutCoordinates {
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
 			return actions.type(this.text);
-		}
-
-		@Override
-		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return this;
 		}
 
 	}
@@ -153,31 +158,21 @@ public sealed interface BatchStep {
 	/**
 	 * @param chord a key or chord such as {@code control+c}
 	 */
-	record Key(String chord) implements BatchStep {
+	record Key(String chord) implements WithoutCoordinates {
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
 			return actions.key(this.chord, null);
 		}
 
-		@Override
-		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return this;
-		}
-
 	}
 
 	/** The desktop's own select-all chord ({@code cmd+a} on macOS), whatever the OS. */
-	record SelectAll() implements BatchStep {
+	record SelectAll() implements WithoutCoordinates {
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
 			return actions.selectAll();
-		}
-
-		@Override
-		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return this;
 		}
 
 	}
@@ -185,16 +180,11 @@ public sealed interface BatchStep {
 	/**
 	 * @param seconds as the vendor's loop waits, whole or not
 	 */
-	record Wait(Number seconds) implements BatchStep {
+	record Wait(Number seconds) implements WithoutCoordinates {
 
 		@Override
 		public InputAction toAction(ActionArguments actions, String session, DisplayChoice display) {
 			return actions.pause(this.seconds);
-		}
-
-		@Override
-		public BatchStep withCells(UnaryOperator<List<Integer>> cell) {
-			return this;
 		}
 
 	}
