@@ -1,5 +1,6 @@
 package dev.deskhand.agents;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,5 +24,16 @@ public interface VendorComputer {
 	 * shape or any action is malformed (nothing ran)
 	 */
 	Map<String, Object> answer(String principal, String handle, Object body);
+
+	/**
+	 * The list a body carries: the body itself when it is an array, else its
+	 * {@code field} when that is an array; null otherwise.
+	 */
+	static List<?> listIn(Object body, String field) {
+		if (body instanceof List<?> list) {
+			return list;
+		}
+		return (body instanceof Map<?, ?> map && map.get(field) instanceof List<?> list) ? list : null;
+	}
 
 }

@@ -63,11 +63,9 @@ public class GeminiComputer implements VendorComputer {
 	/** {@code {"function_calls": [...]}} or an array of function calls. */
 	@Override
 	public Map<String, Object> answer(String principal, String handle, Object body) {
-		if (body instanceof List<?> list) {
-			return run(principal, handle, list);
-		}
-		if (body instanceof Map<?, ?> map && map.get("function_calls") instanceof List<?> list) {
-			return run(principal, handle, list);
+		List<?> calls = VendorComputer.listIn(body, "function_calls");
+		if (calls != null) {
+			return run(principal, handle, calls);
 		}
 		throw DeskhandException.args("send {\"function_calls\": [...]} or an array of function calls");
 	}
