@@ -69,6 +69,7 @@
     }
     else {
       node.textContent = 'HTTP ' + response.status;
+      node.classList.remove('ok');
     }
     return response;
   }
