@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.TestAbortedException;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -127,7 +128,7 @@ class ConsoleFirstScreenBrowserTests {
 	}
 
 	@Test
-	void theReplayPageTakesTheTokenFromTheAddressDropsItAndPagesTheList() {
+	void theReplayPageTakesTheTokenFromTheAddressDropsItAndPagesTheList() throws IOException {
 		browser.get(base() + "/actuator/console/replay.html#token=" + OPERATOR_TOKEN);
 		until((d) -> rows().size() == PAGE);
 		assertThat(script("return location.hash;")).isEqualTo("");
@@ -144,6 +145,7 @@ class ConsoleFirstScreenBrowserTests {
 		assertThat(rowIds()).containsExactlyElementsOf(ids);
 		assertThat(more.isDisplayed()).as("no page after the last").isFalse();
 		assertThat(browser.findElement(By.id("session-count")).getText()).isEqualTo(SESSIONS + " of " + SESSIONS);
+		Files.write(Path.of("target", "replay-paging.png"), browser.getScreenshotAs(OutputType.BYTES));
 		// the list is the server's: a session opens from the second page
 		rows().get(SESSIONS - 1).click();
 		until(ExpectedConditions.textToBe(By.id("position"), "step 1 of 1"));
@@ -183,6 +185,17 @@ class ConsoleFirstScreenBrowserTests {
 		browser.findElement(By.cssSelector("#login-form button[type=submit]")).click();
 		until(ExpectedConditions.textToBe(By.id("connection"), "live"));
 		assertThat(badge.getDomAttribute("class")).contains("ok");
+	}
+
+	@Test
+	void theReplayPageSaysARefusedTokenAndWhatToDo() {
+		browser.get(base() + "/actuator/console/replay.html#token=not-the-operator-token");
+		until(ExpectedConditions.textToBe(By.id("connection"), "token refused (HTTP 401)"));
+		assertThat(browser.findElement(By.id("connection")).getDomAttribute("class")).doesNotContain("ok");
+		assertThat(browser.findElement(By.id("login-reason")).getText()).contains("refused this token",
+				"operator token");
+		assertThat(script("return location.hash;")).isEqualTo("");
+		assertThat(script("return sessionStorage.length;")).as("a refused token is not kept").isEqualTo(0L);
 	}
 
 	@Test
