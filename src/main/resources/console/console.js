@@ -54,10 +54,13 @@
     }
   }
 
-  function showLogin(message) {
+  // refused: the HTTP status that refused the token, said on the badge too; absent when the
+  // operator only asked to forget the token.
+  function showLogin(message, refused) {
     running = false;
     token = null;
     sessionStorage.removeItem(TOKEN_KEY);
+    connection(refused ? 'refused' : 'none', refused);
     $('console').hidden = true;
     $('login').hidden = false;
     $('login-error').hidden = !message;
@@ -67,6 +70,8 @@
 
   function start(candidate) {
     token = candidate;
+    // Not green yet: the badge says "live" only once the server has accepted this token.
+    connection('checking');
     $('login').hidden = true;
     $('console').hidden = false;
     running = true;
@@ -83,7 +88,8 @@
 
   // accept: what the endpoint produces; actuator answers 406 to a request for anything else.
   async function api(method, path, body, accept) {
-    const headers = { Authorization: 'Bearer ' + token, Accept: accept || 'application/json' };
+    const sent = token;
+    const headers = { Authorization: 'Bearer ' + sent, Accept: accept || 'application/json' };
     const init = { method, headers, cache: 'no-store', credentials: 'omit' };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -94,21 +100,37 @@
       response = await fetch(BASE + path, init);
     }
     catch (error) {
-      connection(false);
+      if (sent === token) connection('lost');
       throw error;
     }
-    connection(true);
-    if (response.status === 401 || response.status === 403) {
-      showLogin('The server refused this token (HTTP ' + response.status + '). Use the operator token.');
+    if (sent !== token) {
+      // Sent with a token that was refused or forgotten meanwhile: its answer says nothing now.
       throw new Refused();
     }
+    if (response.status === 401 || response.status === 403) {
+      showLogin('The server refused this token (HTTP ' + response.status + '). Use the operator token: '
+        + 'deskhand.security.operator-token, or the file ~/.deskhand/operator-token.', response.status);
+      throw new Refused();
+    }
+    if (response.ok) connection('live');
     return response;
   }
 
-  function connection(ok) {
+  // The badge in the header: green ("live") only after an authorised request succeeded.
+  const CONNECTION_WORDS = {
+    none: 'not connected',
+    checking: 'checking the token…',
+    live: 'live',
+    lost: 'connection lost',
+  };
+
+  function connection(state, status) {
     const node = $('connection');
-    node.textContent = ok ? 'live' : 'connection lost';
-    node.classList.toggle('ok', ok);
+    node.textContent = state === 'refused'
+      ? 'token refused (HTTP ' + status + '): paste the operator token'
+      : CONNECTION_WORDS[state];
+    node.dataset.state = state;
+    node.classList.toggle('ok', state === 'live');
   }
 
   // Runs task now and then again `ms` after each run ends, while the console is open.
@@ -150,6 +172,8 @@
     const status = el('p', { className: 'card-status' });
     const image = el('img', { className: 'crop' });
     image.alt = 'the screen where it will act';
+    // Shown once a picture has loaded: an <img> without one paints a broken-image icon.
+    image.hidden = true;
     const marker = el('div', { className: 'marker' });
     marker.hidden = true;
     const label = el('p', { className: 'preview-label', text: 'loading the screen…' });
@@ -219,7 +243,6 @@
     }
     const bytes = Uint8Array.from(atob(preview.image), (c) => c.charCodeAt(0));
     swapImage(card, card.image, new Blob([bytes], { type: preview.mime_type }));
-    card.image.hidden = false;
     card.label.textContent = preview.label + ' (display ' + preview.display_id + ')';
     if (preview.marker) {
       card.marker.style.left = (100 * (preview.marker[0] + 0.5) / preview.width) + '%';
@@ -231,11 +254,16 @@
     }
   }
 
-  // Shows a new image and frees the previous blob: URL once the new one is on screen.
+  // Shows a new image and frees the previous blob: URL once the new one is on screen. The image
+  // (hidden until then) and its holder's placeholder swap places when the first one has loaded.
   function swapImage(holder, image, blob) {
     const previous = holder.url;
     holder.url = URL.createObjectURL(blob);
-    image.onload = () => { if (previous) URL.revokeObjectURL(previous); };
+    image.onload = () => {
+      image.hidden = false;
+      if (holder.placeholder) holder.placeholder.hidden = true;
+      if (previous) URL.revokeObjectURL(previous);
+    };
     image.src = holder.url;
   }
 
@@ -341,7 +369,7 @@
       if (response.ok) showDesk(await response.json());
     }
     catch (error) {
-      if (!(error instanceof Refused)) connection(false);
+      if (!(error instanceof Refused)) connection('lost');
     }
   }
 
@@ -389,11 +417,14 @@
       if (tiles.has(display.id)) return;
       const image = el('img', { className: 'screen' });
       image.alt = 'display ' + display.id;
-      const frame = el('div', { className: 'screen-frame' }, [image]);
+      // No <img> on screen before the first picture (a broken-image icon); words instead.
+      image.hidden = true;
+      const placeholder = el('p', { className: 'screen-waiting', text: 'waiting for the first picture of this display…' });
+      const frame = el('div', { className: 'screen-frame' }, [image, placeholder]);
       const caption = el('p', { className: 'caption', text: display.id + ' · ' + display.bounds[2] + '×' + display.bounds[3]
         + (display.primary ? ' · primary' : '') });
       const node = el('figure', { className: 'display', data: { display: display.id } }, [frame, caption]);
-      tiles.set(display.id, { id: display.id, node, image, frame, url: null, dots: [] });
+      tiles.set(display.id, { id: display.id, node, image, placeholder, frame, url: null, dots: [] });
       $('displays').appendChild(node);
     });
     tiles.forEach((tile, id) => {
@@ -431,6 +462,10 @@
       const response = await api('GET', '/screen/' + encodeURIComponent(tile.id), undefined, 'image/jpeg');
       if (response.ok) {
         swapImage(tile, tile.image, await response.blob());
+      }
+      else if (tile.image.hidden) {
+        tile.placeholder.textContent = 'no picture yet: the server answered HTTP ' + response.status
+          + (response.status === 503 ? ' (the desktop cannot be reached)' : '');
       }
     }
   }
@@ -475,7 +510,7 @@
       if (response.ok) showFailsafe(await response.json());
     }
     catch (error) {
-      if (!(error instanceof Refused)) connection(false);
+      if (!(error instanceof Refused)) connection('lost');
     }
   }
 

@@ -1,6 +1,8 @@
 // Deskhand replay: steps through a recorded session (GET /actuator/trajectories) over its
 // screenshots. Plain JavaScript, no build step, no external URL; the operator token comes from the
-// console in this tab (sessionStorage) and goes only into an Authorization header. Recorded text
+// console in this tab (sessionStorage) or from #token=... in the address (moved into sessionStorage
+// and out of the address bar at once, as the console does) and goes only into an Authorization
+// header. Recorded text
 // (arguments, approval summaries) is set with textContent only, never parsed as HTML.
 'use strict';
 
@@ -9,9 +11,13 @@
   // /actuator/console/replay.html -> /actuator
   const BASE = location.pathname.replace(/\/console\/replay\.html$/, '');
   const PLAY_EVERY = 1200;
+  // Sessions per page of the list: a long-running server keeps hundreds.
+  const PAGE = 50;
 
   const $ = (id) => document.getElementById(id);
-  const token = sessionStorage.getItem(TOKEN_KEY);
+  let token = null;
+  // Where the next page of the list starts (the endpoint's "next"); null on the last page.
+  let next = null;
   let session = null;
   let index = 0;
   let timer = null;
@@ -28,17 +34,42 @@
     return node;
   }
 
+  // The same as the console's: a fragment never reaches the server; keep it out of the history
+  // and the address bar too.
+  function takeTokenFromFragment() {
+    const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+    if (match) {
+      sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+    }
+    if (location.hash) {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  }
+
   async function api(path, accept) {
     const response = await fetch(BASE + path, {
       headers: { Authorization: 'Bearer ' + token, Accept: accept || 'application/json' },
       cache: 'no-store', credentials: 'omit' });
     const node = $('connection');
-    node.textContent = response.ok ? 'live' : 'HTTP ' + response.status;
-    node.classList.toggle('ok', response.ok);
     if (response.status === 401 || response.status === 403) {
+      // Green only after an authorised answer: a refused token is said, with what to do.
+      node.textContent = 'token refused (HTTP ' + response.status + ')';
+      node.classList.remove('ok');
+      sessionStorage.removeItem(TOKEN_KEY);
       $('replay').hidden = true;
+      $('login-reason').textContent = 'The server refused this token (HTTP ' + response.status
+        + '). Use the operator token, not an agent\'s.';
+      $('login-reason').hidden = false;
       $('login').hidden = false;
       throw new Error('refused');
+    }
+    if (response.ok) {
+      node.textContent = 'live';
+      node.classList.add('ok');
+    }
+    else {
+      node.textContent = 'HTTP ' + response.status;
+      node.classList.remove('ok');
     }
     return response;
   }
@@ -47,18 +78,25 @@
     return bytes >= 1048576 ? (bytes / 1048576).toFixed(1) + ' MiB' : Math.round(bytes / 1024) + ' KiB';
   }
 
-  async function loadSessions() {
-    const list = await (await api('/trajectories')).json();
+  // The first page, or (more) the page after the last one shown.
+  async function loadSessions(more) {
+    const query = '?limit=' + PAGE + (more && next ? '&before=' + encodeURIComponent(next) : '');
+    const list = await (await api('/trajectories' + query)).json();
     const body = $('sessions');
-    body.replaceChildren();
-    $('no-sessions').hidden = list.sessions.length > 0;
+    if (!more) body.replaceChildren();
+    next = list.next || null;
+    $('no-sessions').hidden = list.sessions.length > 0 || body.childElementCount > 0;
     list.sessions.forEach((s) => {
+      // A session that recorded a step since the first page moved to its top; shown once.
+      if (body.querySelector('tr[data-id="' + s.id + '"]')) return;
       const row = el('tr', { }, [el('td', { text: s.last_step }), el('td', { text: s.principal }),
         el('td', { text: s.client }), el('td', { text: s.steps }), el('td', { text: kib(s.bytes) })]);
       row.dataset.id = s.id;
       row.addEventListener('click', () => open(s.id));
       body.appendChild(row);
     });
+    $('more').hidden = !next;
+    $('session-count').textContent = body.childElementCount + ' of ' + list.total;
   }
 
   async function open(id) {
@@ -206,11 +244,15 @@
     $('play').addEventListener('click', play);
     $('download').addEventListener('click', download);
     $('verify').addEventListener('click', verify);
+    $('more').addEventListener('click', () => loadSessions(true).catch(() => {}));
+    takeTokenFromFragment();
+    token = sessionStorage.getItem(TOKEN_KEY);
     if (!token) {
+      $('connection').textContent = 'no token';
       $('login').hidden = false;
       return;
     }
     $('replay').hidden = false;
-    loadSessions().catch(() => {});
+    loadSessions(false).catch(() => {});
   });
 })();

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,17 +51,38 @@ public final class TrajectoryStore {
 
 	/** Every recorded session, newest first. */
 	public List<Map<String, Object>> sessions() {
-		List<Map<String, Object>> sessions = new ArrayList<>();
+		return sessions(Integer.MAX_VALUE, null).sessions();
+	}
+
+	/**
+	 * Up to {@code limit} recorded sessions, newest first (by their last step), after
+	 * {@code after} (the {@code next} of the page before; {@code null} for the first
+	 * page). Only the page's sessions are read and measured, so that a page costs the
+	 * same with a hundred sessions on disk as with ten thousand.
+	 */
+	public SessionPage sessions(int limit, SessionCursor after) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+		}
+		List<SessionCursor> all = new ArrayList<>();
 		for (Path dir : TrajectoryFiles.sessionDirs(this.root, this.writer::failed)) {
+			all.add(new SessionCursor(TrajectoryFiles.lastModified(dir), dir.getFileName().toString()));
+		}
+		all.sort(SessionCursor.NEWEST_FIRST);
+		List<SessionCursor> rest = (after != null) ? all.stream().filter(after::precedes).toList() : all;
+		List<SessionCursor> page = rest.subList(0, Math.min(limit, rest.size()));
+		List<Map<String, Object>> sessions = new ArrayList<>();
+		for (SessionCursor position : page) {
+			Path dir = this.root.resolve(position.id());
 			Map<String, Object> summary = new LinkedHashMap<>(TrajectoryFiles.readSession(dir));
-			summary.put("id", dir.getFileName().toString());
+			summary.put("id", position.id());
 			summary.put("steps", TrajectoryFiles.countLines(dir.resolve(STEPS)));
 			summary.put("bytes", TrajectoryFiles.sizeOf(dir));
-			summary.put("last_step", TrajectoryFiles.lastModified(dir).toString());
+			summary.put("last_step", position.lastStep().toString());
 			sessions.add(summary);
 		}
-		sessions.sort(Comparator.comparing((Map<String, Object> s) -> (String) s.get("last_step")).reversed());
-		return sessions;
+		SessionCursor next = (rest.size() > page.size()) ? page.get(page.size() - 1) : null;
+		return new SessionPage(sessions, next, all.size());
 	}
 
 	/** One session: who, and its steps in order; empty when there is no such session. */
@@ -111,6 +131,17 @@ public final class TrajectoryStore {
 		}
 		Path dir = this.root.resolve(id);
 		return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
+	}
+
+	/**
+	 * One page of the session list.
+	 *
+	 * @param sessions the page's sessions, newest first
+	 * @param next where the next page starts, or {@code null} on the last page
+	 * @param total how many sessions are recorded in all
+	 */
+	public record SessionPage(List<Map<String, Object>> sessions, SessionCursor next, int total) {
+
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class TrajectoryStoreTests {
 
@@ -78,6 +80,73 @@ class TrajectoryStoreTests {
 		try (var images = Files.walk(this.dir).filter((p) -> p.toString().endsWith(".png"))) {
 			assertThat(images.count()).isEqualTo(1);
 		}
+	}
+
+	@Test
+	void pagesGoNewestFirstAndTogetherHoldEverySessionOnce() {
+		List<String> ids = TrajectoryFixtures.recordSessions(this.dir, "p", 7, Instant.now());
+		TrajectoryStore store = TrajectoryFixtures.store(this.dir);
+		List<Object> seen = new ArrayList<>();
+		SessionCursor after = null;
+		int pages = 0;
+		do {
+			TrajectoryStore.SessionPage page = store.sessions(3, after);
+			assertThat(page.total()).isEqualTo(7);
+			assertThat(page.sessions()).hasSizeLessThanOrEqualTo(3);
+			page.sessions().forEach((s) -> seen.add(s.get("id")));
+			after = page.next();
+			pages++;
+		}
+		while (after != null);
+		assertThat(pages).isEqualTo(3);
+		assertThat(seen).containsExactlyElementsOf(ids);
+		assertThat(store.sessions().stream().map((s) -> s.get("id")).toList()).containsExactlyElementsOf(ids);
+	}
+
+	@Test
+	void theLastPageHasNoNextAndAnExactFitEndsThere() {
+		TrajectoryFixtures.recordSessions(this.dir, "q", 4, Instant.now());
+		TrajectoryStore store = TrajectoryFixtures.store(this.dir);
+		TrajectoryStore.SessionPage first = store.sessions(2, null);
+		assertThat(first.next()).isNotNull();
+		TrajectoryStore.SessionPage second = store.sessions(2, first.next());
+		assertThat(second.sessions()).hasSize(2);
+		assertThat(second.next()).isNull();
+		assertThat(store.sessions(10, null).next()).isNull();
+	}
+
+	@Test
+	void aSessionThatRecordsAStepBetweenPagesMovesToTheTopAndIsNotShownTwice() {
+		List<String> ids = TrajectoryFixtures.recordSessions(this.dir, "r", 6, Instant.now().minusSeconds(60));
+		TrajectoryStore store = TrajectoryFixtures.store(this.dir);
+		TrajectoryStore.SessionPage first = store.sessions(3, null);
+		// the oldest session, not yet shown, records a step: it is now the newest
+		TrajectoryFixtures.age(this.dir.resolve(ids.get(5)), Instant.now());
+		TrajectoryStore.SessionPage second = store.sessions(3, first.next());
+		List<Object> shown = new ArrayList<>();
+		first.sessions().forEach((s) -> shown.add(s.get("id")));
+		second.sessions().forEach((s) -> shown.add(s.get("id")));
+		assertThat(shown).doesNotHaveDuplicates().containsExactlyElementsOf(ids.subList(0, 5));
+		assertThat(store.sessions(1, null).sessions().get(0).get("id")).isEqualTo(ids.get(5));
+	}
+
+	@Test
+	void aSessionsSummarySaysWhoHowManyStepsAndWhen() {
+		Instant when = Instant.parse("2026-12-07T14:00:00.25Z");
+		List<String> ids = TrajectoryFixtures.recordSessions(this.dir, "w", 1, when.plusSeconds(60));
+		Map<String, Object> summary = TrajectoryFixtures.store(this.dir).sessions(1, null).sessions().get(0);
+		assertThat(summary).containsEntry("id", ids.get(0))
+			.containsEntry("client", "w-0")
+			.containsEntry("principal", "fixture")
+			.containsEntry("steps", 1L)
+			.containsEntry("last_step", "2026-12-07T14:00:00.250Z")
+			.containsKeys("session", "started", "bytes");
+	}
+
+	@Test
+	void aLimitBelowOneIsRefused() {
+		TrajectoryStore store = TrajectoryFixtures.store(this.dir);
+		assertThatIllegalArgumentException().isThrownBy(() -> store.sessions(0, null));
 	}
 
 	private List<Object> clients(TrajectoryStore store) {
