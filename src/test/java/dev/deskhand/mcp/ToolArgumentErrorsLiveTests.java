@@ -63,6 +63,48 @@ class ToolArgumentErrorsLiveTests {
 		this.client.closeGracefully();
 	}
 
+	/**
+	 * What a model reads first must match what the tool accepts: every argument is
+	 * described, and an argument name a description mentions (a snake_case word that is
+	 * some tool's argument) is one this tool takes, unless it names another tool or is
+	 * one of the mentions below, each of which speaks of the other tools' argument.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void everyArgumentIsDescribedAndEveryArgumentADescriptionNamesIsAccepted() {
+		List<McpSchema.Tool> tools = this.client.listTools().tools();
+		java.util.Set<String> toolNames = new java.util.HashSet<>();
+		java.util.Set<String> argumentNames = new java.util.HashSet<>();
+		for (McpSchema.Tool tool : tools) {
+			toolNames.add(tool.name());
+			argumentNames.addAll(((Map<String, Object>) tool.inputSchema().get("properties")).keySet());
+		}
+		// "Pass an id as display_id to the other tools"; "tools given no display_id then
+		// act on it"; each window's display_id in the answer
+		java.util.Set<String> othersArguments = java.util.Set.of("list_displays display_id",
+				"switch_display display_id", "list_windows display_id");
+		List<String> wrong = new ArrayList<>();
+		for (McpSchema.Tool tool : tools) {
+			Map<String, Object> properties = (Map<String, Object>) tool.inputSchema().get("properties");
+			properties.forEach((name, schema) -> {
+				Object description = ((Map<String, Object>) schema).get("description");
+				if (!(description instanceof String text) || text.isBlank()) {
+					wrong.add(tool.name() + "." + name + ": no description");
+				}
+			});
+			java.util.regex.Matcher words = java.util.regex.Pattern.compile("\\b[a-z]+(?:_[a-z]+)+\\b")
+				.matcher(tool.description());
+			while (words.find()) {
+				String word = words.group();
+				if (argumentNames.contains(word) && !properties.containsKey(word) && !toolNames.contains(word)
+						&& !othersArguments.contains(tool.name() + " " + word)) {
+					wrong.add(tool.name() + ": its description names '" + word + "', which it does not accept");
+				}
+			}
+		}
+		assertThat(wrong).isEmpty();
+	}
+
 	@Test
 	@SuppressWarnings("unchecked")
 	void everyFailureIsAnErrorCodeWithABoundedMessageAndNothingHappens() {
