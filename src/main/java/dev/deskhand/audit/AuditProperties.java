@@ -7,21 +7,24 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
+import dev.deskhand.files.StateDirectory;
+
 /**
  * {@code deskhand.audit.*}: where the hash-chained audit file goes.
  *
  * @param enabled whether records are appended to {@code file}; when false, audit events
  * still reach Spring Boot's audit event repository ({@code /actuator/auditevents})
- * @param file the JSON-lines audit file; default {@code ~/.deskhand/audit.jsonl}. A
- * leading {@code ~} stands for the user's home directory.
+ * @param file the JSON-lines audit file; default
+ * {@code <deskhand.state-dir>/audit.jsonl}. A leading {@code ~} stands for the user's
+ * home directory.
  * @param syncInterval how soon an appended record is synced to disk (fsync); every record
  * is written to the file before the call that caused it returns. 0: sync each record
  * before returning (about 3.5 ms per input action on an ordinary disk)
  * @param retryInterval while the file cannot be written (input is refused), how often a
  * refused input action or a health check tries to write again; 0: every time
  * @param keyFile the secret that keys the hashes of typed and clipboard text
- * ({@link Redaction}); default {@code ~/.deskhand/audit-key}, created (mode 600) on first
- * start. Keep it out of wherever the audit file is shipped.
+ * ({@link Redaction}); default {@code <deskhand.state-dir>/audit-key}, created (mode 600)
+ * on first start. Keep it out of wherever the audit file is shipped.
  */
 @ConfigurationProperties("deskhand.audit")
 public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
@@ -39,21 +42,17 @@ public record AuditProperties(@DefaultValue("true") boolean enabled, Path file,
 
 	@ConstructorBinding
 	public AuditProperties {
-		// @DefaultValue does not resolve ${user.home}, and Java does not expand ~: do
-		// both here.
-		String home = System.getProperty("user.home");
 		if (syncInterval == null || syncInterval.isNegative()) {
 			syncInterval = Duration.ZERO;
 		}
 		if (retryInterval == null || retryInterval.isNegative()) {
 			retryInterval = Duration.ZERO;
 		}
-		file = expand((file != null) ? file : Path.of("~", ".deskhand", "audit.jsonl"), home);
-		keyFile = expand((keyFile != null) ? keyFile : Path.of("~", ".deskhand", "audit-key"), home);
-	}
-
-	private static Path expand(Path path, String home) {
-		return path.startsWith("~") ? Path.of(home).resolve(path.subpath(0, 1).relativize(path)) : path;
+		// The configuration derives both from deskhand.state-dir; this is for records
+		// built without it. Java does not expand ~.
+		file = StateDirectory.expandHome((file != null) ? file : StateDirectory.defaultPath().resolve("audit.jsonl"));
+		keyFile = StateDirectory
+			.expandHome((keyFile != null) ? keyFile : StateDirectory.defaultPath().resolve("audit-key"));
 	}
 
 }

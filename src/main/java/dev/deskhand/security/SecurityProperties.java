@@ -8,6 +8,8 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
+import dev.deskhand.files.StateDirectory;
+
 /**
  * {@code deskhand.security.*}.
  *
@@ -27,7 +29,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * port; empty means: read it from {@code operatorTokenFile}, or generate one there
  * @param operatorTokenFile where the operator token is kept when {@code operatorToken} is
  * empty: reused when the file holds a token, otherwise a new random token is written
- * there (mode 600). Default {@code ${user.home}/.deskhand/operator-token}.
+ * there (mode 600). Default {@code <deskhand.state-dir>/operator-token}.
  * @param allowLoopbackOrigins also allow browser Origins on this machine
  * ({@code http://localhost}, {@code http://127.0.0.1}, {@code http://[::1]}, any port,
  * http or https) without listing them: a page served from this machine is already code
@@ -43,7 +45,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * holding the token of the agent {@code local}, reused when it holds one, otherwise
  * generated there on start (mode 600, its directory 700). A client sends it as
  * {@code Authorization: Bearer <token>}; one without it gets 403 naming this file.
- * Default {@code ${user.home}/.deskhand/agent-token}.
+ * Default {@code <deskhand.state-dir>/agent-token}.
  */
 @ConfigurationProperties("deskhand.security")
 public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @DefaultValue List<String> allowedHosts,
@@ -55,12 +57,13 @@ public record SecurityProperties(@DefaultValue List<String> allowedOrigins, @Def
 	static final String OPERATOR = "operator";
 
 	public SecurityProperties {
-		// @DefaultValue does not resolve placeholders, so ${user.home} is applied here.
+		// The configuration derives both from deskhand.state-dir; this is for records
+		// built without it.
 		if (operatorTokenFile == null) {
-			operatorTokenFile = Path.of(System.getProperty("user.home"), ".deskhand", "operator-token");
+			operatorTokenFile = StateDirectory.defaultPath().resolve("operator-token");
 		}
 		if (agentTokenFile == null) {
-			agentTokenFile = Path.of(System.getProperty("user.home"), ".deskhand", "agent-token");
+			agentTokenFile = StateDirectory.defaultPath().resolve("agent-token");
 		}
 		Set<String> names = new HashSet<>();
 		Set<String> tokens = new HashSet<>();

@@ -1,7 +1,6 @@
 package dev.deskhand.selftest;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +12,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.files.PrivateFiles;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.KeyChord;
@@ -172,7 +172,7 @@ final class SelfTest {
 		String check = "screenshot " + display.id();
 		Screenshot shot = this.screens.screenshot(SESSION, display.id(), ImageFormat.PNG);
 		Path file = this.properties.output().resolve("screenshot-" + safe(display.id()) + ".png");
-		Files.write(file, shot.image());
+		PrivateFiles.write(file, shot.image());
 		ImageColours colours = ImageColours.of(shot.image());
 		String detail = shot.width() + "x" + shot.height() + " PNG, " + shot.image().length + " bytes, saved to "
 				+ file.getFileName();

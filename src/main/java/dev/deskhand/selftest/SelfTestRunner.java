@@ -3,7 +3,6 @@ package dev.deskhand.selftest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,6 +15,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
+
+import dev.deskhand.files.PrivateFiles;
 
 /**
  * Runs the self-test once the context is up, prints its table, saves it beside the
@@ -45,11 +46,13 @@ final class SelfTestRunner implements ApplicationRunner, ExitCodeGenerator {
 	@Override
 	public void run(ApplicationArguments args) throws IOException {
 		Path output = this.properties.output();
-		Files.createDirectories(output);
+		// The desktop's screenshots go here: private, like everything in the state
+		// directory, which this may be the first to create.
+		PrivateFiles.createDirectories(output);
 		SelfTestReport report = this.factory.create(facts()).run();
 		String table = report.render();
 		Path saved = output.resolve("report.md");
-		Files.writeString(saved, table, StandardCharsets.UTF_8);
+		PrivateFiles.write(saved, table.getBytes(StandardCharsets.UTF_8));
 		this.out.println();
 		this.out.print(table);
 		this.out.println("Saved to " + saved.toAbsolutePath() + " with the screenshots; paste it into a bug report.");

@@ -8,6 +8,7 @@ import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
+import dev.deskhand.files.StateDirectory;
 import dev.deskhand.screen.ImageFormat;
 
 /**
@@ -15,7 +16,7 @@ import dev.deskhand.screen.ImageFormat;
  *
  * @param enabled whether tool calls are recorded at all
  * @param dir where each session's directory goes; default
- * {@code ~/.deskhand/trajectories} (a leading {@code ~} is the user's home)
+ * {@code <deskhand.state-dir>/trajectories} (a leading {@code ~} is the user's home)
  * @param maxBytes the most all sessions may take on disk; the oldest sessions go first
  * @param maxAge sessions whose last step is older than this are deleted
  * @param afterFormat the format of the screenshot taken after a desktop-changing call
@@ -31,9 +32,9 @@ public record TrajectoryProperties(@DefaultValue("true") boolean enabled, Path d
 
 	@ConstructorBinding
 	public TrajectoryProperties {
-		Path given = (dir != null) ? dir : Path.of("~", ".deskhand", "trajectories");
-		dir = given.startsWith("~")
-				? Path.of(System.getProperty("user.home")).resolve(given.subpath(0, 1).relativize(given)) : given;
+		// The configuration derives it from deskhand.state-dir; this is for records built
+		// without it.
+		dir = StateDirectory.expandHome((dir != null) ? dir : StateDirectory.defaultPath().resolve("trajectories"));
 		if (maxBytes == null) {
 			maxBytes = DataSize.ofMegabytes(500);
 		}

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,9 +43,10 @@ class SelfTestLiveTests {
 		assertThat(desktop.runWithInput(QUICK, copied, "timeout", "5", "xclip", "-i", "-selection", "clipboard")
 			.succeeded()).isTrue();
 		assertThat(desktop.run(QUICK, "xdotool", "mousemove", "123", "456").succeeded()).isTrue();
-		Path output = this.work.resolve("out");
+		Path state = this.work.resolve("state");
+		Path output = state.resolve("self-test");
 
-		Finished run = selfTest(desktop, output);
+		Finished run = selfTest(desktop, state);
 
 		assertThat(run.exitCode()).as(run.transcript()).isZero();
 		String table = run.stdout();
@@ -59,6 +61,15 @@ class SelfTestLiveTests {
 		assertThat(table).contains("characters typed and a BackSpace pressed; the window received exactly them");
 		assertThat(Files.readString(output.resolve("report.md"), StandardCharsets.UTF_8))
 			.isEqualTo(table.substring(table.indexOf("## Deskhand self-test"), table.indexOf("Saved to ")));
+		// under the state directory, private, and said where; nothing in the directory it
+		// was started from
+		assertThat(table).contains("Saved to " + output.resolve("report.md").toAbsolutePath());
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(output))).isEqualTo("rwx------");
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(output.resolve("report.md"))))
+			.isEqualTo("rw-------");
+		try (var started = Files.list(this.work.resolve("cwd"))) {
+			assertThat(started).isEmpty();
+		}
 		BufferedImage screenshot = ImageIO.read(onlyScreenshot(output).toFile());
 		// what an agent sees: the shared 1920x1080 desktop within the 1280x800 budget
 		assertThat(desktop.geometry()).startsWith("1920x1080");
@@ -89,12 +100,18 @@ class SelfTestLiveTests {
 		}
 	}
 
-	private Finished selfTest(TestDesktop desktop, Path output) throws Exception {
+	/**
+	 * Runs the self-test as a user would, from an empty working directory, with only
+	 * {@code deskhand.state-dir} saying where its files go.
+	 */
+	private Finished selfTest(TestDesktop desktop, Path state) throws Exception {
+		Path started = Files.createDirectories(this.work.resolve("cwd"));
 		List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
 				System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication", SelfTestCommand.ARGUMENT,
-				"--deskhand.self-test.output=" + output, "--deskhand.display.name=" + desktop.display(),
+				"--deskhand.state-dir=" + state, "--deskhand.display.name=" + desktop.display(),
 				"--deskhand.display.managed=false", "--deskhand.audit.enabled=false"));
-		ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(this.work.resolve("stdout.txt").toFile())
+		ProcessBuilder builder = new ProcessBuilder(command).directory(started.toFile())
+			.redirectOutput(this.work.resolve("stdout.txt").toFile())
 			.redirectError(this.work.resolve("stderr.txt").toFile());
 		builder.environment().putAll(desktop.environment());
 		// no accessibility bus: that row may only warn
