@@ -60,7 +60,9 @@ public class ApprovalService {
 
 	public ApprovalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
 			MeterRegistry registry, Clock clock) {
-		this(properties, sessions, audit, registry, clock, OperatorUrls.at(null));
+		// Where the server's address is not known: the paths alone, on the operators'
+		// port.
+		this(properties, sessions, audit, registry, clock, OperatorUrls.at("/actuator"));
 	}
 
 	/**
