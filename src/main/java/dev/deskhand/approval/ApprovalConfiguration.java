@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.errors.DeskhandException;
@@ -32,11 +33,21 @@ class ApprovalConfiguration {
 
 	@Bean
 	ApprovalService approvalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
-			MeterRegistry registry) {
-		ApprovalService service = new ApprovalService(properties, sessions, audit, registry, Clock.systemUTC());
+			MeterRegistry registry, OperatorUrls operatorUrls) {
+		ApprovalService service = new ApprovalService(properties, sessions, audit, registry, Clock.systemUTC(),
+				operatorUrls);
 		// Nobody waits for the answer to a session that ended: its cards go.
 		sessions.onEnd((session) -> service.withdrawAll(session, "its session ended"));
 		return service;
+	}
+
+	/**
+	 * Where operators answer: named by a request that waits, in the log and to its
+	 * client.
+	 */
+	@Bean
+	OperatorUrls operatorUrls(Environment environment) {
+		return OperatorUrls.of(environment);
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package dev.deskhand.approval;
 
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What a tool call needs approved.
@@ -33,6 +34,13 @@ public record ApprovalRequest(AgentSession session, Set<Capability> capabilities
 	 */
 	public ApprovalRequest(AgentSession session, Set<Capability> capabilities, String tool, String summary) {
 		this(session, capabilities, tool, summary, summary, null);
+	}
+
+	/**
+	 * What it asks for, as a person reads it: {@code pointer input and keyboard input}.
+	 */
+	public String kinds() {
+		return this.capabilities.stream().sorted().map(Capability::phrase).collect(Collectors.joining(" and "));
 	}
 
 	/** The same request for fewer capabilities (those still to be asked). */

@@ -20,8 +20,11 @@ import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.deskhand.audit.AuditTrail;
+import dev.deskhand.audit.Redaction;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
@@ -34,6 +37,11 @@ import dev.deskhand.errors.ErrorCode;
  */
 public class ApprovalService {
 
+	private static final Logger logger = LoggerFactory.getLogger(ApprovalService.class);
+
+	/** The most of a request's summary one log line shows. */
+	private static final int MAX_LOGGED_SUMMARY = 200;
+
 	private final ApprovalProperties properties;
 
 	private final AgentSessions sessions;
@@ -44,17 +52,31 @@ public class ApprovalService {
 
 	private final Clock clock;
 
+	private final OperatorUrls operatorUrls;
+
 	private final Map<String, PendingApproval> pending = new ConcurrentHashMap<>();
 
 	private final AtomicLong ids = new AtomicLong();
 
 	public ApprovalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
 			MeterRegistry registry, Clock clock) {
+		// Where the server's address is not known: the paths alone, on the operators'
+		// port.
+		this(properties, sessions, audit, registry, clock, OperatorUrls.at("/actuator"));
+	}
+
+	/**
+	 * @param operatorUrls where an operator answers, for the log line a waiting request
+	 * writes
+	 */
+	public ApprovalService(ApprovalProperties properties, AgentSessions sessions, AuditTrail audit,
+			MeterRegistry registry, Clock clock, OperatorUrls operatorUrls) {
 		this.properties = properties;
 		this.sessions = sessions;
 		this.audit = audit;
 		this.registry = registry;
 		this.clock = clock;
+		this.operatorUrls = operatorUrls;
 		// At zero from the start, so a dashboard's rate() sees the first one.
 		List.of("asked", "granted", "denied", "expired", "withdrawn").forEach(this::counter);
 	}
@@ -197,6 +219,7 @@ public class ApprovalService {
 		record("approval-asked", request, Map.of("id", pendingApproval.id(), "capabilities", keys(request)));
 		count("asked");
 		Duration timeout = this.properties.askTimeout();
+		logWaiting(pendingApproval, timeout);
 		try {
 			channel.ask(pendingApproval);
 			Decision decision = pendingApproval.decision().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -220,6 +243,8 @@ public class ApprovalService {
 		}
 		catch (TimeoutException ex) {
 			pendingApproval.complete(Decision.deny("timeout"));
+			logger.info("approval {} for {} of agent '{}' expired: nobody answered within {} s, denied",
+					pendingApproval.id(), request.tool(), request.session().principal(), timeout.toSeconds());
 			record("approval-expired", request, Map.of("id", pendingApproval.id(), "by", "timeout"));
 			count("expired");
 			throw new DeskhandException(ErrorCode.E_DENIED, "nobody answered the approval request for " + request.tool()
@@ -235,6 +260,29 @@ public class ApprovalService {
 		finally {
 			this.pending.remove(pendingApproval.id());
 		}
+	}
+
+	/**
+	 * One line when a request starts waiting, so that whoever watches the log (a newcomer
+	 * whose client cannot answer elicitation, say) knows what waits and where to answer
+	 * it. The summary is the audit's: typed text shows as its length and hash.
+	 */
+	private void logWaiting(PendingApproval pending, Duration timeout) {
+		if (!logger.isInfoEnabled()) {
+			return;
+		}
+		ApprovalRequest request = pending.request();
+		AgentSession session = request.session();
+		String agent = "'" + session.principal() + "'"
+				+ ((session.client() != null) ? " (client " + Redaction.summary(session.client(), 80) + ")" : "");
+		String who = pending.approvers().contains(Approver.ELICITATION)
+				? "the agent's own client (elicitation) or an operator" : "an operator";
+		logger.info(
+				"approval {} waits for {}: agent {} asks for {} with {}: {}; answer it {}; denied if nobody "
+						+ "answers within {} s",
+				pending.id(), who, agent, request.kinds(), request.tool(),
+				Redaction.summary(String.valueOf(request.auditSummary()), MAX_LOGGED_SUMMARY),
+				this.operatorUrls.whereToAnswer(pending.id()), timeout.toSeconds());
 	}
 
 	/**

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The MCP transports' JSON mapper, writing every message through Jackson's UTF-8 byte
@@ -20,6 +22,14 @@ final class ByteFirstJsonMapper implements McpJsonMapper {
 
 	ByteFirstJsonMapper(McpJsonMapper delegate) {
 		this.delegate = delegate;
+	}
+
+	/**
+	 * The mapper every MCP transport here writes with: byte-first, and naming the tool in
+	 * an unknown-tool error ({@link UnknownToolNaming}).
+	 */
+	static McpJsonMapper forTransports(JsonMapper jsonMapper) {
+		return new ByteFirstJsonMapper(new UnknownToolNaming(new JacksonMcpJsonMapper(jsonMapper)));
 	}
 
 	@Override

@@ -12,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,8 +51,7 @@ class McpStdioConfiguration {
 		OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
 		System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
 		InputStream requests = new EndOfInput(new FileInputStream(FileDescriptor.in), () -> exit(context));
-		return new StdioServerTransportProvider(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), requests,
-				protocol);
+		return new StdioServerTransportProvider(ByteFirstJsonMapper.forTransports(jsonMapper), requests, protocol);
 	}
 
 	/*

@@ -7,7 +7,6 @@ import java.util.function.Supplier;
 import java.util.function.Function;
 
 import jakarta.servlet.DispatcherType;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -80,7 +79,7 @@ class McpTransportConfiguration {
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, McpServerStreamableHttpProperties properties,
 			ServerTransportSecurityValidator validator) {
 		return WebMvcStreamableServerTransportProvider.builder()
-			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
+			.jsonMapper(ByteFirstJsonMapper.forTransports(jsonMapper))
 			.mcpEndpoint(properties.getMcpEndpoint())
 			.keepAliveInterval(properties.getKeepAliveInterval())
 			.disallowDelete(properties.isDisallowDelete())
@@ -128,8 +127,8 @@ class McpTransportConfiguration {
 			@Qualifier("mcpServerJsonMapper") JsonMapper jsonMapper, ServerTransportSecurityValidator validator) {
 		RouterFunction<ServerResponse> routes = provider.getRouterFunction();
 		if (mcp.jsonResponses()) {
-			routes = routes.filter(new McpJsonAnswers(sessions,
-					new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)), validator, STREAMABLE_CONTEXT));
+			routes = routes.filter(new McpJsonAnswers(sessions, ByteFirstJsonMapper.forTransports(jsonMapper),
+					validator, STREAMABLE_CONTEXT));
 		}
 		// Outermost: a request answered as JSON keeps its session alive too.
 		return routes.filter(sessions::screen);
@@ -181,7 +180,7 @@ class McpTransportConfiguration {
 			ObjectProvider<List<SyncToolSpecification>> toolSpecifications, McpServerProperties properties,
 			ServerTransportSecurityValidator validator, ObjectProvider<McpSyncServerCustomizer> customizer) {
 		WebMvcSseServerTransportProvider transport = WebMvcSseServerTransportProvider.builder()
-			.jsonMapper(new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper)))
+			.jsonMapper(ByteFirstJsonMapper.forTransports(jsonMapper))
 			.sseEndpoint(SSE_ENDPOINT)
 			.messageEndpoint(MESSAGE_ENDPOINT)
 			.securityValidator(validator)

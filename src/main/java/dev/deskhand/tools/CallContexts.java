@@ -12,6 +12,7 @@ import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.Approver;
 import dev.deskhand.approval.CallTransport;
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.screen.ScreenService;
@@ -32,9 +33,13 @@ class CallContexts {
 
 	private final ScreenService screen;
 
+	private final OperatorUrls operatorUrls;
+
 	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
-			ApprovalProperties approval, TrajectoryRecorder trajectories, ScreenService screen) {
+			ApprovalProperties approval, TrajectoryRecorder trajectories, ScreenService screen,
+			OperatorUrls operatorUrls) {
 		this.sessions = sessions;
+		this.operatorUrls = operatorUrls;
 		this.elicitations = elicitations;
 		this.progressScheduler = progressScheduler;
 		this.approval = approval;
@@ -60,7 +65,7 @@ class CallContexts {
 		HumanChannel channel = askTheClient ? new ElicitationChannel(context, this.elicitations) : HumanChannel.NONE;
 		Progress progress = Progress.of(context, this.progressScheduler);
 		if (progress.requested()) {
-			channel = new ApprovalProgressChannel(channel, progress, this.approval.askTimeout());
+			channel = new ApprovalProgressChannel(channel, progress, this.approval.askTimeout(), this.operatorUrls);
 		}
 		Object call = (context.transportContext() != null) ? context.transportContext().get(AgentPrincipals.CALL_KEY)
 				: null;

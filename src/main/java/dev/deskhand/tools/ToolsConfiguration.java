@@ -18,6 +18,7 @@ import dev.deskhand.elements.ElementService;
 import dev.deskhand.desk.Desk;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.ApprovalProperties;
+import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.privacy.PrivacyProperties;
@@ -68,9 +69,9 @@ class ToolsConfiguration {
 	@Bean
 	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
 			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties,
-			TrajectoryRecorder trajectories, ScreenService screen) {
+			TrajectoryRecorder trajectories, ScreenService screen, OperatorUrls operatorUrls) {
 		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties, trajectories,
-				screen);
+				screen, operatorUrls);
 	}
 
 	@Bean

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.junit.jupiter.api.AfterAll;
@@ -36,6 +37,7 @@ import static dev.deskhand.mcp.McpTestClients.call;
 import static dev.deskhand.mcp.McpTestClients.image;
 import static dev.deskhand.mcp.McpTestClients.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The whole slice through a real MCP client: the official Java SDK client calls Deskhand
@@ -347,6 +349,26 @@ class McpEndToEndTests {
 			// lease the operator's way, as the next tests need it.
 			new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
 		}
+	}
+
+	@Test
+	void anUnknownToolsErrorNamesTheToolOnBothTransports() {
+		assertUnknownToolNamed(this.client);
+		McpSyncClient sse = McpTestClients.sse(this.port);
+		try {
+			assertUnknownToolNamed(sse);
+		}
+		finally {
+			sse.closeGracefully();
+		}
+	}
+
+	static void assertUnknownToolNamed(McpSyncClient client) {
+		assertThatExceptionOfType(McpError.class).isThrownBy(() -> call(client, "lft_click", Map.of()))
+			.satisfies((error) -> {
+				assertThat(error.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+				assertThat(error.getJsonRpcError().message()).isEqualTo("unknown tool 'lft_click': see tools/list");
+			});
 	}
 
 	@Test

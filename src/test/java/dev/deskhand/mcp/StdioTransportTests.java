@@ -106,6 +106,8 @@ class StdioTransportTests {
 			CallToolResult position = call(client, "cursor_position", Map.of());
 			assertThat(text(position)).contains("\"coordinate\":[200,100]");
 
+			McpEndToEndTests.assertUnknownToolNamed(client);
+
 			// The operators' port stays, behind the operator token. It opens when the
 			// context has started, which can be after stdin already answers (the MCP
 			// server starts with its bean).

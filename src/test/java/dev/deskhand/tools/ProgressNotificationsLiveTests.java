@@ -153,7 +153,8 @@ class ProgressNotificationsLiveTests {
 			.supplyAsync(() -> call("left_click", Map.of("coordinate", List.of(300, 250)), "approval-token"));
 		ProgressNotification waiting = awaitNotifications(1).get(0);
 		assertThat(waiting.progressToken()).isEqualTo("approval-token");
-		assertThat(waiting.message()).startsWith("waiting for approval: ").contains("left-click at");
+		assertThat(waiting.message()).startsWith("waiting for an operator to approve pointer input (left-click at ")
+			.endsWith("): http://127.0.0.1:" + this.managementPort + "/actuator/console");
 		assertThat(waiting.total()).isEqualTo(30.0);
 
 		OperatorApi operator = new OperatorApi(this.managementPort, OPERATOR_TOKEN);

@@ -17,9 +17,12 @@ import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -43,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * pixels lands at 4/3 of them on the desktop only if the endpoint read it in the space of
  * the screenshot it served.
  */
+@ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "deskhand.display.managed=false", "deskhand.audit.enabled=false",
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
@@ -146,7 +150,7 @@ class OpenAiComputerLiveTests {
 	}
 
 	@Test
-	void aSafetyCheckWaitsForAPersonAndADenialRunsNothing() throws Exception {
+	void aSafetyCheckWaitsForAPersonAndADenialRunsNothing(CapturedOutput output) throws Exception {
 		Map<String, Object> call = new java.util.LinkedHashMap<>(
 				call(List.of(Map.of("type", "type", "text", "unsafe"))));
 		call.put("pending_safety_checks",
@@ -159,6 +163,11 @@ class OpenAiComputerLiveTests {
 		PendingApproval pending = awaitPending();
 		assertThat(pending.request().summary()).contains("malicious_instructions");
 		assertThat(denied).isNotDone();
+		// A vendor's loop has no channel back to a person: the log says where the
+		// operator answers.
+		assertThat(output.getOut()).contains("approval " + pending.id() + " waits for an operator: agent 'alpha'")
+			.contains("/actuator/console or with POST http://127.0.0.1:")
+			.contains("/actuator/approvals/" + pending.id());
 		this.approvals.decide(pending.id(), Decision.deny("operator"));
 		Reply reply = denied.get();
 		assertThat(reply.status()).isEqualTo(200);
