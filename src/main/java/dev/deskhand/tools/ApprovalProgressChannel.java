@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.deskhand.approval.Approver;
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.approval.HumanChannelDecorator;
 import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.PendingApproval;
 
@@ -15,11 +16,9 @@ import dev.deskhand.approval.PendingApproval;
  * timeout on progress (the TypeScript SDK's {@code resetTimeoutOnProgress}) then keep
  * waiting for a slow human instead of giving up.
  */
-final class ApprovalProgressChannel implements HumanChannel {
+final class ApprovalProgressChannel extends HumanChannelDecorator {
 
 	static final Duration PERIOD = Duration.ofSeconds(3);
-
-	private final HumanChannel delegate;
 
 	private final Progress progress;
 
@@ -28,7 +27,7 @@ final class ApprovalProgressChannel implements HumanChannel {
 	private final OperatorUrls operatorUrls;
 
 	ApprovalProgressChannel(HumanChannel delegate, Progress progress, Duration askTimeout, OperatorUrls operatorUrls) {
-		this.delegate = delegate;
+		super(delegate);
 		this.progress = progress;
 		this.askTimeout = askTimeout;
 		this.operatorUrls = operatorUrls;
@@ -36,7 +35,7 @@ final class ApprovalProgressChannel implements HumanChannel {
 
 	@Override
 	public void ask(PendingApproval pending) {
-		this.delegate.ask(pending);
+		inner().ask(pending);
 		String message = message(pending, this.operatorUrls.console());
 		// Progress runs to the ask timeout, when an unanswered request becomes a deny.
 		this.progress.every(PERIOD, (double) this.askTimeout.toSeconds(), (elapsed) -> message, pending::isAnswered);
@@ -55,11 +54,6 @@ final class ApprovalProgressChannel implements HumanChannel {
 		String where = (console != null) ? console
 				: "the operators' port is off (management.server.port=-1), so nobody can answer";
 		return "waiting for " + who + " to approve " + request.kinds() + " (" + request.summary() + "): " + where;
-	}
-
-	@Override
-	public boolean asksTheCaller() {
-		return this.delegate.asksTheCaller();
 	}
 
 }

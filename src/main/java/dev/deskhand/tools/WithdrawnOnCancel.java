@@ -1,6 +1,7 @@
 package dev.deskhand.tools;
 
 import dev.deskhand.approval.HumanChannel;
+import dev.deskhand.approval.HumanChannelDecorator;
 import dev.deskhand.approval.PendingApproval;
 import dev.deskhand.input.Cancellation;
 
@@ -10,14 +11,12 @@ import dev.deskhand.input.Cancellation;
  * approval must not outlive its caller, or an operator approving the card later would run
  * a click nobody waits for.
  */
-final class WithdrawnOnCancel implements HumanChannel {
-
-	private final HumanChannel channel;
+final class WithdrawnOnCancel extends HumanChannelDecorator {
 
 	private final Cancellation cancellation;
 
 	WithdrawnOnCancel(HumanChannel channel, Cancellation cancellation) {
-		this.channel = channel;
+		super(channel);
 		this.cancellation = cancellation;
 	}
 
@@ -27,13 +26,8 @@ final class WithdrawnOnCancel implements HumanChannel {
 		// waits: withdrawing an answered request changes nothing.
 		this.cancellation.onCancel((reason) -> pending.withdraw(reason.getMessage()));
 		if (!pending.isAnswered()) {
-			this.channel.ask(pending);
+			inner().ask(pending);
 		}
-	}
-
-	@Override
-	public boolean asksTheCaller() {
-		return this.channel.asksTheCaller();
 	}
 
 }
