@@ -129,10 +129,10 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 	}
 
 	private static String displayLine(Facts facts) {
-		String managed = facts.managedDisplay()
-			.map((name) -> ", an Xvfb Deskhand started for itself and stops with it")
-			.orElse("");
-		return "Display: the " + facts.driver() + " driver on " + facts.target() + managed;
+		return "Display: the " + facts.driver() + " driver on "
+				+ facts.managedDisplay()
+					.map((name) -> name + ", an Xvfb Deskhand started for itself and stops with it")
+					.orElse(facts.target());
 	}
 
 	/**
