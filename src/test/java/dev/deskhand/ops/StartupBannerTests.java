@@ -103,8 +103,7 @@ class StartupBannerTests {
 
 	private StartupBanner banner(Map<Capability, Policy> policies, String operatorToken, List<String> launchable) {
 		return new StartupBanner(this.environment, security(operatorToken), approvals(policies), mcp(true),
-				new ApplicationsProperties(
-						launchable.stream().collect(java.util.stream.Collectors.toMap((name) -> name, List::of)),
+				new ApplicationsProperties(launchable.stream().collect(Collectors.toMap((name) -> name, List::of)),
 						Duration.ofSeconds(15)),
 				this.driver);
 	}
