@@ -4,11 +4,15 @@ import java.util.Map;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.audit.AuditEventRepository;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import dev.deskhand.DeskhandApplication;
+import dev.deskhand.actions.ApplicationsProperties;
+import dev.deskhand.approval.ApprovalProperties;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.desk.Desk;
@@ -16,10 +20,12 @@ import dev.deskhand.elements.ElementService;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
+import dev.deskhand.mcp.McpProperties;
 import dev.deskhand.mcp.McpSessionCount;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
+import dev.deskhand.security.SecurityProperties;
 
 @Configuration(proxyBeanMethods = false)
 class OpsConfiguration {
@@ -93,6 +99,14 @@ class OpsConfiguration {
 		}
 		String implementation = DeskhandApplication.class.getPackage().getImplementationVersion();
 		return (implementation != null) ? implementation : "dev";
+	}
+
+	// Not for the self-test, which runs without the servers the banner names.
+	@Bean
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	StartupBanner startupBanner(Environment environment, SecurityProperties security, ApprovalProperties approvals,
+			McpProperties mcp, ApplicationsProperties apps, DesktopDriver driver) {
+		return new StartupBanner(environment, security, approvals, mcp, apps, driver);
 	}
 
 	// Every failsafe trip is an audit record.

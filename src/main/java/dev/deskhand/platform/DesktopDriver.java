@@ -24,6 +24,16 @@ public interface DesktopDriver {
 	/** Where it is connected, e.g. {@code :0} or {@code :99 (managed Xvfb)}. */
 	String target();
 
+	/**
+	 * The display this process started for itself and stops with it (X11: a managed
+	 * Xvfb), by the name a program is started on it with, e.g. {@code :99}; empty when
+	 * Deskhand drives a desktop someone else runs. The start-up banner tells a newcomer
+	 * how to put an application on it.
+	 */
+	default Optional<String> managedDisplayName() {
+		return Optional.empty();
+	}
+
 	/** Whether the desktop answers right now (a cheap round trip, bounded). */
 	boolean reachable();
 

@@ -62,8 +62,12 @@ class SecurityConfiguration {
 	 */
 	@Bean
 	TokenAuthenticationProvider tokenAuthenticationProvider(SecurityProperties properties,
-			@Value("${server.address:#{null}}") String serverAddress, Environment environment) {
+			@Value("${server.address:#{null}}") String serverAddress, @Value("${server.port:8080}") int serverPort,
+			Environment environment) {
 		// Before the tokens are resolved, so a refused start writes no token file.
+		if (TrialProfile.isActive(environment)) {
+			TrialProfile.requireLoopback(serverAddress, serverPort);
+		}
 		if (properties.agentTokens().isEmpty()) {
 			requireLoopback(serverAddress);
 		}

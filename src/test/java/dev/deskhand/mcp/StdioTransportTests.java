@@ -33,6 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.testing.LocalJvm;
 import dev.deskhand.testing.OperatorApi;
+import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.Pointer;
 import dev.deskhand.testing.TestDesktop;
 
@@ -115,6 +116,9 @@ class StdioTransportTests {
 				.get("/actuator/deskhand");
 			assertThat(deskhand.statusCode()).isEqualTo(200);
 			assertThat(deskhand.body()).contains("\"principal\":\"local\"", "\"client\":\"deskhand-stdio-test\"");
+			// The start-up banner goes to the log file, never to stdout (the protocol) or
+			// stderr (checked below).
+			awaitLog("Deskhand is ready. MCP: stdio (this process's stdin and stdout)");
 		}
 		finally {
 			client.closeGracefully();
@@ -173,6 +177,17 @@ class StdioTransportTests {
 				"--deskhand.display.managed=false", "--management.server.port=" + managementPort,
 				"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
 				"--logging.file.name=" + this.work.resolve("stdio.log"));
+	}
+
+	private void awaitLog(String expected) throws IOException {
+		Path log = this.work.resolve("stdio.log");
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (!(Files.exists(log) && Files.readString(log).contains(expected))) {
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("stdio.log never showed " + expected + diagnostics());
+			}
+			Pause.millis(100);
+		}
 	}
 
 	/** The spawned server's stderr and log, for a failure message. */

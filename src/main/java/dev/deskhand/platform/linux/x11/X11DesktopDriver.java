@@ -152,6 +152,11 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		return (this.managed != null) ? this.displayName + " (managed Xvfb)" : this.displayName;
 	}
 
+	@Override
+	public Optional<String> managedDisplayName() {
+		return (this.managed != null) ? Optional.of(this.displayName) : Optional.empty();
+	}
+
 	/** The display name alone, e.g. {@code :0}. */
 	String displayName() {
 		return this.displayName;
