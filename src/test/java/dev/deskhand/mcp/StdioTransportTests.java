@@ -174,8 +174,10 @@ class StdioTransportTests {
 				.build();
 			try {
 				assertThat(client.initialize().serverInfo().name()).isEqualTo("deskhand");
-				// the operators' port is bound after initialize answers: a failure to
-				// bind it ended the process between the two
+				// stdin answers before the context has started (the MCP server starts
+				// with its bean), and a port is bound only at the end of start-up: a
+				// taken one ended the process seconds after it had answered initialize
+				assertThat(startUpOutcome()).as(this::diagnostics).isEqualTo("Started DeskhandApplication");
 				assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).contains("screenshot");
 				CallToolResult shot = call(client, "screenshot", Map.of());
 				assertThat(shot.isError()).as(() -> text(shot) + stderr + diagnostics()).isNotEqualTo(Boolean.TRUE);
@@ -243,6 +245,25 @@ class StdioTransportTests {
 				"--spring.profiles.active=stdio", "--deskhand.display.name=" + TestDesktop.shared().display(),
 				"--deskhand.display.managed=false", "--deskhand.audit.enabled=false",
 				"--logging.file.name=" + this.work.resolve("stdio.log"));
+	}
+
+	/**
+	 * Waits for the end of start-up as Spring Boot logs it.
+	 * @return which of its two last words the log file has: started or failed
+	 */
+	private String startUpOutcome() throws IOException, InterruptedException {
+		Path log = this.work.resolve("stdio.log");
+		long deadline = System.nanoTime() + START.toNanos();
+		while (System.nanoTime() < deadline) {
+			String text = Files.exists(log) ? Files.readString(log) : "";
+			for (String outcome : List.of("Started DeskhandApplication", "APPLICATION FAILED TO START")) {
+				if (text.contains(outcome)) {
+					return outcome;
+				}
+			}
+			Thread.sleep(200);
+		}
+		return "neither started nor failed within " + START;
 	}
 
 	/**
