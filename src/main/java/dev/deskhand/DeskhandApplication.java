@@ -4,6 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
+import dev.deskhand.cli.HelpAndVersion;
 import dev.deskhand.selftest.SelfTestCommand;
 import dev.deskhand.selftest.SelfTestWindow;
 
@@ -12,6 +13,9 @@ import dev.deskhand.selftest.SelfTestWindow;
 public class DeskhandApplication {
 
 	public static void main(String[] args) {
+		if (HelpAndVersion.answered(DeskhandApplication.class, args)) {
+			return;
+		}
 		if (SelfTestWindow.showIfRequested(args)) {
 			return;
 		}

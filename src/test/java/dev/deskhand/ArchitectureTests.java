@@ -305,9 +305,13 @@ class ArchitectureTests {
 
 	@Test
 	void mainCodeDoesNotPrint() {
-		// but the self-test's console: a command's result belongs on standard output
+		// but the self-test's console and the terminal of --help, --version and a failure
+		// to start with console logging off: a command's result belongs on standard
+		// output
 		noClasses().that()
 			.doNotHaveFullyQualifiedName("dev.deskhand.selftest.SelfTestConsole")
+			.and()
+			.doNotHaveFullyQualifiedName("dev.deskhand.cli.Terminal")
 			.should(GeneralCodingRules.ACCESS_STANDARD_STREAMS)
 			.check(main);
 	}

@@ -20,6 +20,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
@@ -68,6 +69,12 @@ class McpStdioConfiguration {
 	}
 
 	private static void exit(ApplicationContext context) {
+		if (context instanceof ConfigurableApplicationContext configurable && !configurable.isActive()) {
+			// start-up failed (closing the context closed stdin) or shutdown is under
+			// way:
+			// the main thread ends the process, with the failure said on stderr
+			return;
+		}
 		logger.info("stdin closed by the MCP client: shutting down");
 		// Not on the reader thread: closing the context disposes the transport that owns
 		// it.

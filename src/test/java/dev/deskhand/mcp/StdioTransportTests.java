@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -153,6 +155,71 @@ class StdioTransportTests {
 		}
 	}
 
+	@Test
+	void stdioStartsAndServesWhileTheConfiguredOperatorsPortIsTaken() throws Exception {
+		// A second Deskhand, or anything else, on the operators' port that
+		// config/application.yml names: stdio opens that port only when asked for.
+		try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+			Path workingDirectory = configuredOperatorsPort(taken.getLocalPort());
+			List<String> stderr = new CopyOnWriteArrayList<>();
+			StdioClientTransport transport = new StdioClientTransport(
+					ServerParameters.builder(LocalJvm.tool("java")).args(stdioArguments()).build(),
+					McpJsonDefaults.getMapper()) {
+
+				@Override
+				protected ProcessBuilder getProcessBuilder() {
+					return super.getProcessBuilder().directory(workingDirectory.toFile());
+				}
+
+			};
+			transport.setStdErrorHandler(stderr::add);
+			McpSyncClient client = McpClient.sync(transport)
+				.clientInfo(new McpSchema.Implementation("deskhand-stdio-port-test", "1.0"))
+				.initializationTimeout(START)
+				.requestTimeout(START)
+				.build();
+			try {
+				assertThat(client.initialize().serverInfo().name()).isEqualTo("deskhand");
+				// stdin answers before the context has started (the MCP server starts
+				// with its bean), and a port is bound only at the end of start-up: a
+				// taken one ended the process seconds after it had answered initialize
+				assertThat(startUpOutcome()).as(this::diagnostics).isEqualTo("Started DeskhandApplication");
+				assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).contains("screenshot");
+				CallToolResult shot = call(client, "screenshot", Map.of());
+				assertThat(shot.isError()).as(() -> text(shot) + stderr + diagnostics()).isNotEqualTo(Boolean.TRUE);
+				assertThat(McpTestClients.image(shot).getWidth()).isEqualTo(1280);
+				assertThat(client.ping()).isNotNull();
+			}
+			finally {
+				client.closeGracefully();
+			}
+			assertThat(stderr).as(this::diagnostics).noneMatch((line) -> line.contains("failed to start"));
+		}
+	}
+
+	@Test
+	void aStartUpFailureIsSaidOnStderrAndEndsTheProcessWithAnErrorCode() throws Exception {
+		List<String> command = new ArrayList<>();
+		command.add(LocalJvm.tool("java"));
+		command.addAll(stdioArguments());
+		command.add("--deskhand.input.action-timeout=tenseconds");
+		Path stderr = this.work.resolve("stderr.txt");
+		Process server = new ProcessBuilder(command).redirectError(stderr.toFile())
+			.redirectOutput(this.work.resolve("stdout.txt").toFile())
+			.start();
+		// stdin stays open, as a client keeps it: closing it would end the server anyway
+		try (OutputStream stdin = server.getOutputStream()) {
+			assertThat(server.waitFor(START.toMillis(), TimeUnit.MILLISECONDS)).as(this::diagnostics).isTrue();
+			assertThat(server.exitValue()).as(this::diagnostics).isNotZero();
+		}
+		finally {
+			server.destroyForcibly();
+		}
+		// what the log file says, where the client that spawned it shows its stderr
+		assertThat(Files.readString(stderr)).contains("Deskhand failed to start", "deskhand.input.action-timeout",
+				"\"tenseconds\"", "Action: ", this.work.resolve("stdio.log").toString());
+	}
+
 	private static void talkThenCloseStdin(Process server, BlockingQueue<String> stdout, Supplier<String> diagnostics)
 			throws Exception {
 		try (OutputStream stdin = server.getOutputStream()) {
@@ -172,10 +239,17 @@ class StdioTransportTests {
 	}
 
 	private List<String> deskhandArguments(int managementPort) {
+		List<String> arguments = new ArrayList<>(stdioArguments());
+		arguments.addAll(List.of("--management.server.port=" + managementPort,
+				"--deskhand.security.operator-token=" + OPERATOR_TOKEN));
+		return arguments;
+	}
+
+	/** The stdio profile on the test's display; no operators' port asked for. */
+	private List<String> stdioArguments() {
 		return List.of("-cp", System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication",
 				"--spring.profiles.active=stdio", "--deskhand.display.name=" + TestDesktop.shared().display(),
-				"--deskhand.display.managed=false", "--management.server.port=" + managementPort,
-				"--deskhand.audit.enabled=false", "--deskhand.security.operator-token=" + OPERATOR_TOKEN,
+				"--deskhand.display.managed=false", "--deskhand.audit.enabled=false",
 				"--logging.file.name=" + this.work.resolve("stdio.log"));
 	}
 
@@ -188,6 +262,41 @@ class StdioTransportTests {
 			}
 			Pause.millis(100);
 		}
+	}
+
+	/**
+	 * Waits for the end of start-up as Spring Boot logs it.
+	 * @return which of its two last words the log file has: started or failed
+	 */
+	private String startUpOutcome() throws IOException, InterruptedException {
+		Path log = this.work.resolve("stdio.log");
+		long deadline = System.nanoTime() + START.toNanos();
+		while (System.nanoTime() < deadline) {
+			String text = Files.exists(log) ? Files.readString(log) : "";
+			for (String outcome : List.of("Started DeskhandApplication", "APPLICATION FAILED TO START")) {
+				if (text.contains(outcome)) {
+					return outcome;
+				}
+			}
+			Thread.sleep(200);
+		}
+		return "neither started nor failed within " + START;
+	}
+
+	/**
+	 * A working directory whose config/application.yml is the repository's, with the
+	 * operators' port moved from 8081 (another Deskhand may well be there) to the given
+	 * one: Deskhand reads ./config/application.yml as it does in the repository root.
+	 */
+	private Path configuredOperatorsPort(int port) throws IOException {
+		String configuration = Files.readString(Path.of("config", "application.yml"));
+		String operators = "management:\n  server:\n    port: 8081\n";
+		assertThat(configuration).contains(operators);
+		Path directory = Files.createDirectories(this.work.resolve("cwd"));
+		Files.createDirectories(directory.resolve("config"));
+		Files.writeString(directory.resolve("config").resolve("application.yml"),
+				configuration.replace(operators, "management:\n  server:\n    port: " + port + "\n"));
+		return directory;
 	}
 
 	/** The spawned server's stderr and log, for a failure message. */
