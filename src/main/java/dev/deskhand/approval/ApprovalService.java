@@ -213,8 +213,12 @@ public class ApprovalService {
 	}
 
 	private Decision ask(ApprovalRequest request, HumanChannel channel) {
+		Set<Approver> approvers = approvers(request, channel);
+		if (!approvers.contains(Approver.ELICITATION) && this.operatorUrls.console() == null) {
+			refuseUnanswerable(request);
+		}
 		PendingApproval pendingApproval = new PendingApproval("a" + this.ids.incrementAndGet(), request,
-				this.clock.instant(), approvers(request, channel));
+				this.clock.instant(), approvers);
 		this.pending.put(pendingApproval.id(), pendingApproval);
 		record("approval-asked", request, Map.of("id", pendingApproval.id(), "capabilities", keys(request)));
 		count("asked");
@@ -260,6 +264,21 @@ public class ApprovalService {
 		finally {
 			this.pending.remove(pendingApproval.id());
 		}
+	}
+
+	/**
+	 * Nobody could answer: the caller's client is not asked and there is no operators'
+	 * port (stdio's default). Waiting the ask timeout out would only delay the same deny.
+	 */
+	private void refuseUnanswerable(ApprovalRequest request) {
+		record("approval-denied", request, Map.of("by", "nobody", "capabilities", keys(request)));
+		count("denied");
+		throw new DeskhandException(ErrorCode.E_DENIED, request.tool() + " needs a human's approval and nobody can "
+				+ "give it: agent '" + request.session().principal() + "' is not asked through elicitation (its "
+				+ "client does not answer it, or the agent is not in deskhand.approval.elicitation-agents) and the "
+				+ "operators' port is off (management.server.port=-1, stdio's default); start Deskhand with "
+				+ "--management.server.port=8081 to approve on the console, or set the capability's policy to "
+				+ "allow; nothing happened");
 	}
 
 	/**

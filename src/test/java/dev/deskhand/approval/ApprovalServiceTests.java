@@ -117,6 +117,41 @@ class ApprovalServiceTests {
 	}
 
 	@Test
+	void withNoOperatorsPortAndNoElicitationNobodyIsAskedAndTheDenyIsAtOnce() {
+		ApprovalProperties properties = new ApprovalProperties(Map.of(), Duration.ofMinutes(30), Duration.ofMinutes(5),
+				Duration.ofMinutes(30), List.of("ctrl+alt+Delete"), List.of("local"));
+		ApprovalService service = new ApprovalService(properties, this.sessions,
+				new AuditTrail(new AuditProperties(false, null), this.events::add, Clock.systemUTC()),
+				new SimpleMeterRegistry(), this.clock, OperatorUrls.at(null));
+		AgentSession session = this.sessions.resolve("local", "m1", "client");
+		assertThatThrownBy(() -> service.authorize(request(session, Capability.POINTER), HumanChannel.NONE))
+			.isInstanceOfSatisfying(DeskhandException.class, (ex) -> {
+				assertThat(ex.code()).isEqualTo(ErrorCode.E_DENIED);
+				assertThat(ex.getMessage()).contains("nobody can give it", "--management.server.port=8081");
+			});
+		assertThat(service.pending()).isEmpty();
+		assertThat(this.events).map((e) -> ((AuditApplicationEvent) e).getAuditEvent().getType())
+			.containsExactly("approval-denied");
+		// A client that is asked still gets the question with no operators' port.
+		HumanChannel elicitation = new HumanChannel() {
+
+			@Override
+			public void ask(PendingApproval pending) {
+				pending.complete(new Decision(true, Decision.Scope.ONCE, "elicitation"));
+			}
+
+			@Override
+			public boolean asksTheCaller() {
+				return true;
+			}
+
+		};
+		service.authorize(request(session, Capability.POINTER), elicitation);
+		assertThat(this.events).map((e) -> ((AuditApplicationEvent) e).getAuditEvent().getType())
+			.endsWith("approval-granted");
+	}
+
+	@Test
 	void anUnansweredAskIsADenyAndIsAudited() {
 		ApprovalService service = service(Map.of(), Duration.ofMillis(100));
 		AgentSession session = this.sessions.resolve("alice", "m1", "client");
