@@ -38,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.CallTransport;
+import dev.deskhand.input.DepartedClients;
 
 import dev.deskhand.platform.ClientConnections;
 import dev.deskhand.security.AgentPrincipals;
@@ -97,7 +98,7 @@ class McpTransportConfiguration {
 	@Bean
 	@Primary
 	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider, McpProperties mcp,
-			McpSessionOwners owners, AgentSessions agentSessions, McpCalls calls) {
+			McpSessionOwners owners, AgentSessions agentSessions, McpCalls calls, McpClientTrails trails) {
 		return new McpStreamableSessions(provider, McpStreamableSessions.providerRemoval(provider), mcp.sessionIdle(),
 				mcp.maxSessions(), Clock.systemUTC(), (id) -> {
 					// As a DELETE would: the id answers 404, the agent session's grants
@@ -108,6 +109,7 @@ class McpTransportConfiguration {
 						agentSessions.endMcpSession(owner, id);
 					}
 					calls.forget(id);
+					trails.forget(id);
 				}, calls::activeSince);
 	}
 
@@ -253,10 +255,36 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
+	McpClientTrails mcpClientTrails(ObjectProvider<ClientConnections> connections) {
+		return new McpClientTrails(connections.getIfAvailable(ClientConnections::unsupported));
+	}
+
+	/**
+	 * A Streamable HTTP session whose client closed every connection it used (a one-shot
+	 * client that exited without {@code DELETE /mcp}) holds the input lease no longer.
+	 */
+	@Bean
+	DepartedClients mcpDepartedClients(McpClientTrails trails, AgentSessions sessions) {
+		return (handle) -> sessions.mcpSessionOf(handle).map(trails::departed).orElse(false);
+	}
+
+	@Bean
+	FilterRegistrationBean<McpClientTrailFilter> mcpClientTrailFilter(McpClientTrails trails,
 			McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpClientTrailFilter> registration = new FilterRegistrationBean<>(
+				new McpClientTrailFilter(trails, properties.getMcpEndpoint()));
+		registration.addUrlPatterns(properties.getMcpEndpoint());
+		// After the session binding, which refuses requests into another principal's
+		// session.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
+			McpClientTrails trails, McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpSessionEndFilter> registration = new FilterRegistrationBean<>(
-				new McpSessionEndFilter(sessions, calls, properties.getMcpEndpoint()));
+				new McpSessionEndFilter(sessions, calls, trails, properties.getMcpEndpoint()));
 		registration.addUrlPatterns(properties.getMcpEndpoint());
 		// After Spring Security, so the request carries its authenticated principal.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
