@@ -3,6 +3,7 @@ package dev.deskhand.mcp;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.function.Function;
 
@@ -113,6 +114,12 @@ class McpTransportConfiguration {
 				}, calls::activeSince);
 	}
 
+	@Bean
+	McpStreamsShutdown mcpStreamsShutdown(McpStreamableSessions sessions, McpCalls calls,
+			ObjectProvider<LegacySseServer> legacy) {
+		return new McpStreamsShutdown(sessions, calls::inFlight, legacy);
+	}
+
 	/** Who opened each MCP session, on both transports. */
 	@Bean
 	McpSessionOwners mcpSessionOwners() {
@@ -152,6 +159,8 @@ class McpTransportConfiguration {
 
 		private volatile McpSyncServer server;
 
+		private final AtomicBoolean closed = new AtomicBoolean();
+
 		LegacySseServer(WebMvcSseServerTransportProvider transport,
 				Function<WebMvcSseServerTransportProvider, McpSyncServer> serverFactory) {
 			this.transport = transport;
@@ -169,8 +178,13 @@ class McpTransportConfiguration {
 
 		@Override
 		public void destroy() {
+			close();
+		}
+
+		/** Closes the server and its SSE streams, once. */
+		void close() {
 			McpSyncServer current = this.server;
-			if (current != null) {
+			if (current != null && this.closed.compareAndSet(false, true)) {
 				current.closeGracefully();
 			}
 		}
