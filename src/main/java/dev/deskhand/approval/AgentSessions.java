@@ -49,6 +49,18 @@ public class AgentSessions {
 		return session;
 	}
 
+	/**
+	 * The transport's session id of a session ({@code Mcp-Session-Id} on Streamable
+	 * HTTP), if it has one.
+	 */
+	public Optional<String> mcpSessionOf(String handle) {
+		return this.sessions.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().handle().equals(handle) && !entry.getKey().mcpSessionId().isEmpty())
+			.map((entry) -> entry.getKey().mcpSessionId())
+			.findFirst();
+	}
+
 	public Optional<AgentSession> find(String handle) {
 		return this.sessions.values().stream().filter((session) -> session.handle().equals(handle)).findFirst();
 	}

@@ -28,9 +28,12 @@ class InputConfiguration {
 		return new Failsafe(driver, queue, properties, registry, Clock.systemUTC(), listeners.orderedStream().toList());
 	}
 
+	// The transports that can tell a departed client are asked when they are needed (they
+	// depend on the agent sessions, which depend on this lease).
 	@Bean
-	InputLease inputLease(InputProperties properties) {
-		return new InputLease(Clock.systemUTC(), properties.leaseIdle());
+	InputLease inputLease(InputProperties properties, ObjectProvider<DepartedClients> departed) {
+		return new InputLease(Clock.systemUTC(), properties.leaseIdle(),
+				(session) -> departed.orderedStream().anyMatch((clients) -> clients.departed(session)));
 	}
 
 }

@@ -75,13 +75,18 @@ final class McpCalls {
 		return cancelled;
 	}
 
+	/** Whether this MCP session has a call in flight now. */
+	boolean inFlight(String mcpSession) {
+		return this.calls.keySet().stream().anyMatch((key) -> key.mcpSession().equals(mcpSession));
+	}
+
 	/**
 	 * Whether this MCP session had a call in flight at any time since {@code since}: a
 	 * client waiting for a long {@code request_human} or approval sends nothing
 	 * meanwhile, and is not idle.
 	 */
 	boolean activeSince(String mcpSession, Instant since) {
-		if (this.calls.keySet().stream().anyMatch((key) -> key.mcpSession().equals(mcpSession))) {
+		if (inFlight(mcpSession)) {
 			return true;
 		}
 		Instant ended = this.lastEnded.get(mcpSession);

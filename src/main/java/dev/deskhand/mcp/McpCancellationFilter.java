@@ -103,7 +103,7 @@ class McpCancellationFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private static Connection connectionOf(HttpServletRequest request) throws UnknownHostException {
+	static Connection connectionOf(HttpServletRequest request) throws UnknownHostException {
 		// literal addresses from the container: no name is looked up
 		return new Connection(
 				new InetSocketAddress(InetAddress.getByName(request.getLocalAddr()), request.getLocalPort()),

@@ -27,11 +27,14 @@ class McpSessionEndFilter extends OncePerRequestFilter {
 
 	private final McpCalls calls;
 
+	private final McpClientTrails trails;
+
 	private final String endpoint;
 
-	McpSessionEndFilter(AgentSessions sessions, McpCalls calls, String endpoint) {
+	McpSessionEndFilter(AgentSessions sessions, McpCalls calls, McpClientTrails trails, String endpoint) {
 		this.sessions = sessions;
 		this.calls = calls;
+		this.trails = trails;
 		this.endpoint = endpoint;
 	}
 
@@ -50,6 +53,7 @@ class McpSessionEndFilter extends OncePerRequestFilter {
 			this.calls.cancelSession(principal, mcpSession,
 					"the client ended its MCP session; the call was stopped and every held key and button released");
 			this.sessions.endMcpSession(principal, mcpSession);
+			this.trails.forget(mcpSession);
 		}
 	}
 

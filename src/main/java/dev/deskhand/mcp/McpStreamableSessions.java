@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
@@ -40,6 +41,8 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 	private static final Logger logger = LoggerFactory.getLogger(McpStreamableSessions.class);
 
 	static final String SESSION_HEADER = "Mcp-Session-Id";
+
+	private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
 	private final WebMvcStreamableServerTransportProvider provider;
 
@@ -188,6 +191,36 @@ final class McpStreamableSessions implements McpStreamableServerTransportProvide
 				this.onEnd.accept(id);
 			}
 		}
+	}
+
+	/**
+	 * Ends every session without a call in flight, its {@code GET /mcp} stream with it,
+	 * while the web server still runs: a stream the web server has to cut instead holds
+	 * its graceful shutdown for {@code timeout-per-shutdown-phase} and leaves a warning
+	 * per stream (86 of them, once). A session with a call in flight is left to the
+	 * graceful shutdown, which lets the call finish.
+	 * @param inFlight whether a session has a call in flight
+	 * @return how many sessions were ended, and how many of them had a stream open
+	 */
+	Ended endAllIdle(Predicate<String> inFlight) {
+		int ended = 0;
+		int streams = 0;
+		for (Map.Entry<String, McpStreamableServerSession> entry : this.sessions.entrySet()) {
+			String id = entry.getKey();
+			McpStreamableServerSession session = entry.getValue();
+			if (inFlight.test(id) || !this.sessions.remove(id, session)) {
+				continue;
+			}
+			this.lastSeen.remove(id);
+			this.providerRemoval.accept(id);
+			streams += session.hasListeningStream() ? 1 : 0;
+			session.closeGracefully().onErrorComplete().block(CLOSE_TIMEOUT);
+			ended++;
+		}
+		return new Ended(ended, streams);
+	}
+
+	record Ended(int sessions, int streams) {
 	}
 
 	private static String requestId(ServerRequest request) {

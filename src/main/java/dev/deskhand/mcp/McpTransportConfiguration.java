@@ -3,6 +3,7 @@ package dev.deskhand.mcp;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.function.Function;
 
@@ -37,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.approval.CallTransport;
+import dev.deskhand.input.DepartedClients;
 
 import dev.deskhand.platform.ClientConnections;
 import dev.deskhand.security.AgentPrincipals;
@@ -96,7 +98,7 @@ class McpTransportConfiguration {
 	@Bean
 	@Primary
 	McpStreamableSessions mcpStreamableSessions(WebMvcStreamableServerTransportProvider provider, McpProperties mcp,
-			McpSessionOwners owners, AgentSessions agentSessions, McpCalls calls) {
+			McpSessionOwners owners, AgentSessions agentSessions, McpCalls calls, McpClientTrails trails) {
 		return new McpStreamableSessions(provider, McpStreamableSessions.providerRemoval(provider), mcp.sessionIdle(),
 				mcp.maxSessions(), Clock.systemUTC(), (id) -> {
 					// As a DELETE would: the id answers 404, the agent session's grants
@@ -107,7 +109,14 @@ class McpTransportConfiguration {
 						agentSessions.endMcpSession(owner, id);
 					}
 					calls.forget(id);
+					trails.forget(id);
 				}, calls::activeSince);
+	}
+
+	@Bean
+	McpStreamsShutdown mcpStreamsShutdown(McpStreamableSessions sessions, McpCalls calls,
+			ObjectProvider<LegacySseServer> legacy) {
+		return new McpStreamsShutdown(sessions, calls::inFlight, legacy);
 	}
 
 	/** Who opened each MCP session, on both transports. */
@@ -149,6 +158,8 @@ class McpTransportConfiguration {
 
 		private volatile McpSyncServer server;
 
+		private final AtomicBoolean closed = new AtomicBoolean();
+
 		LegacySseServer(WebMvcSseServerTransportProvider transport,
 				Function<WebMvcSseServerTransportProvider, McpSyncServer> serverFactory) {
 			this.transport = transport;
@@ -166,8 +177,13 @@ class McpTransportConfiguration {
 
 		@Override
 		public void destroy() {
+			close();
+		}
+
+		/** Closes the server and its SSE streams, once. */
+		void close() {
 			McpSyncServer current = this.server;
-			if (current != null) {
+			if (current != null && this.closed.compareAndSet(false, true)) {
 				current.closeGracefully();
 			}
 		}
@@ -252,10 +268,36 @@ class McpTransportConfiguration {
 	}
 
 	@Bean
-	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
+	McpClientTrails mcpClientTrails(ObjectProvider<ClientConnections> connections) {
+		return new McpClientTrails(connections.getIfAvailable(ClientConnections::unsupported));
+	}
+
+	/**
+	 * A Streamable HTTP session whose client closed every connection it used (a one-shot
+	 * client that exited without {@code DELETE /mcp}) holds the input lease no longer.
+	 */
+	@Bean
+	DepartedClients mcpDepartedClients(McpClientTrails trails, AgentSessions sessions) {
+		return (handle) -> sessions.mcpSessionOf(handle).map(trails::departed).orElse(false);
+	}
+
+	@Bean
+	FilterRegistrationBean<McpClientTrailFilter> mcpClientTrailFilter(McpClientTrails trails,
 			McpServerStreamableHttpProperties properties) {
+		FilterRegistrationBean<McpClientTrailFilter> registration = new FilterRegistrationBean<>(
+				new McpClientTrailFilter(trails, properties.getMcpEndpoint()));
+		registration.addUrlPatterns(properties.getMcpEndpoint());
+		// After the session binding, which refuses requests into another principal's
+		// session.
+		registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<McpSessionEndFilter> mcpSessionEndFilter(AgentSessions sessions, McpCalls calls,
+			McpClientTrails trails, McpServerStreamableHttpProperties properties) {
 		FilterRegistrationBean<McpSessionEndFilter> registration = new FilterRegistrationBean<>(
-				new McpSessionEndFilter(sessions, calls, properties.getMcpEndpoint()));
+				new McpSessionEndFilter(sessions, calls, trails, properties.getMcpEndpoint()));
 		registration.addUrlPatterns(properties.getMcpEndpoint());
 		// After Spring Security, so the request carries its authenticated principal.
 		registration.setOrder(Ordered.LOWEST_PRECEDENCE);

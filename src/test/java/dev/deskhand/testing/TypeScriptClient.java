@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.opentest4j.TestAbortedException;
@@ -45,14 +46,34 @@ public final class TypeScriptClient {
 	 * {@code sse}) and returns what it printed; fails unless it exits 0 within a minute.
 	 */
 	public static String run(String url, String transport) {
+		Run run = node("deskhand-client.mjs", Map.of("DESKHAND_URL", url, "DESKHAND_TRANSPORT", transport));
+		assertThat(run.exitCode()).as(url + " over " + transport + "\n" + run.output()).isZero();
+		return run.output();
+	}
+
+	/**
+	 * Runs {@code one-shot.mjs}: a process that initializes a Streamable HTTP session at
+	 * {@code url}, makes one tool call and exits, as the MCP Inspector's CLI does; with
+	 * {@code delete}, it ends its session ({@code DELETE /mcp}) before exiting.
+	 * @return its exit code (0 when the call ran, 1 when it answered an error) and what
+	 * it printed
+	 */
+	public static Run oneShot(String url, String tool, String argumentsJson, boolean delete) {
+		return node("one-shot.mjs", Map.of("DESKHAND_URL", url, "DESKHAND_TOOL", tool, "DESKHAND_ARGUMENTS",
+				argumentsJson, "DESKHAND_DELETE", Boolean.toString(delete)));
+	}
+
+	/** A client process that has exited: its exit code and everything it printed. */
+	public record Run(int exitCode, String output) {
+	}
+
+	private static Run node(String script, Map<String, String> environment) {
 		try {
 			Path log = Files.createTempFile("deskhand-ts-client", ".log");
-			ProcessBuilder builder = new ProcessBuilder(List.of("node", "deskhand-client.mjs"))
-				.directory(CLIENT.toFile())
+			ProcessBuilder builder = new ProcessBuilder(List.of("node", script)).directory(CLIENT.toFile())
 				.redirectErrorStream(true)
 				.redirectOutput(log.toFile());
-			builder.environment().put("DESKHAND_URL", url);
-			builder.environment().put("DESKHAND_TRANSPORT", transport);
+			builder.environment().putAll(environment);
 			Process node = builder.start();
 			if (!node.waitFor(RUN.toSeconds(), TimeUnit.SECONDS)) {
 				node.destroyForcibly();
@@ -61,8 +82,7 @@ public final class TypeScriptClient {
 			}
 			String output = Files.readString(log, StandardCharsets.UTF_8);
 			Files.delete(log);
-			assertThat(node.exitValue()).as(url + " over " + transport + "\n" + output).isZero();
-			return output;
+			return new Run(node.exitValue(), output);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
