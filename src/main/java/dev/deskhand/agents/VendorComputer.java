@@ -3,6 +3,8 @@ package dev.deskhand.agents;
 import java.util.List;
 import java.util.Map;
 
+import dev.deskhand.errors.DeskhandException;
+
 /**
  * A vendor's computer-use vocabulary as {@code POST /agents/{vendor}/computer} answers it
  * ({@link VendorComputerEndpoint}).
@@ -20,20 +22,25 @@ public interface VendorComputer {
 	 * @param handle the Deskhand session to run in, or {@code null} for a new one
 	 * @param body the parsed JSON body (a map or a list)
 	 * @return the vendor's answer, with {@code deskhand_session}
-	 * @throws dev.deskhand.errors.DeskhandException E_ARGS when the body has the wrong
-	 * shape or any action is malformed (nothing ran)
+	 * @throws DeskhandException E_ARGS when the body has the wrong shape or any action is
+	 * malformed (nothing ran)
 	 */
 	Map<String, Object> answer(String principal, String handle, Object body);
 
 	/**
 	 * The list a body carries: the body itself when it is an array, else its
-	 * {@code field} when that is an array; null otherwise.
+	 * {@code field} when that is an array.
+	 * @param expected what to send instead, for the error
+	 * @throws DeskhandException E_ARGS when the body carries no list there
 	 */
-	static List<?> listIn(Object body, String field) {
+	static List<?> listIn(Object body, String field, String expected) {
 		if (body instanceof List<?> list) {
 			return list;
 		}
-		return (body instanceof Map<?, ?> map && map.get(field) instanceof List<?> list) ? list : null;
+		if (body instanceof Map<?, ?> map && map.get(field) instanceof List<?> list) {
+			return list;
+		}
+		throw DeskhandException.args(expected);
 	}
 
 }

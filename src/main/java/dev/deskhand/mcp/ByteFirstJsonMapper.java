@@ -12,9 +12,10 @@ import tools.jackson.databind.json.JsonMapper;
  * The MCP transports' JSON mapper, writing every message through Jackson's UTF-8 byte
  * generator and decoding the bytes once, where Jackson's own {@code writeValueAsString}
  * assembles the text in segments of {@code char}s. The transports want a {@code String},
- * and a screenshot's message is about a megabyte of base64: this way it takes half the
- * time (1.3-1.6 ms against 2.7-3.3 ms for a 672 KB PNG on this project's 2-core box), and
- * the same text (tested). Reading is delegated.
+ * and a screenshot's message is about a megabyte of base64: this way takes about half the
+ * time, with the same text (tested; the figures are in docs/performance.md). On the way
+ * out, the SDK's unknown-tool error is given the name asked for
+ * ({@link UnknownToolNaming}). Reading is delegated.
  */
 final class ByteFirstJsonMapper implements McpJsonMapper {
 
@@ -24,24 +25,21 @@ final class ByteFirstJsonMapper implements McpJsonMapper {
 		this.delegate = delegate;
 	}
 
-	/**
-	 * The mapper every MCP transport here writes with: byte-first, and naming the tool in
-	 * an unknown-tool error ({@link UnknownToolNaming}).
-	 */
+	/** The mapper every MCP transport here writes with. */
 	static McpJsonMapper forTransports(JsonMapper jsonMapper) {
-		return new ByteFirstJsonMapper(new UnknownToolNaming(new JacksonMcpJsonMapper(jsonMapper)));
+		return new ByteFirstJsonMapper(new JacksonMcpJsonMapper(jsonMapper));
 	}
 
 	@Override
 	public String writeValueAsString(Object value) throws IOException {
 		// mostly ASCII: the JDK decodes that with a plain copy into a compact Latin-1
 		// string
-		return new String(this.delegate.writeValueAsBytes(value), StandardCharsets.UTF_8);
+		return new String(writeValueAsBytes(value), StandardCharsets.UTF_8);
 	}
 
 	@Override
 	public byte[] writeValueAsBytes(Object value) throws IOException {
-		return this.delegate.writeValueAsBytes(value);
+		return this.delegate.writeValueAsBytes(UnknownToolNaming.named(value));
 	}
 
 	@Override

@@ -1,9 +1,5 @@
 package dev.deskhand.mcp;
 
-import java.io.IOException;
-
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
@@ -14,10 +10,11 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
  * the spec's example text, {@code Unknown tool: invalid_tool_name}, whatever was asked,
  * with the name only in the error's {@code data}, which most clients do not show; an
  * agent reading it cannot tell which of its calls was wrong. The code stays the SDK's
- * (and the spec's) {@code -32602} Invalid params. Applied where every transport writes
- * its messages, so Streamable HTTP, legacy SSE and stdio answer alike.
+ * (and the spec's) {@code -32602} Invalid params. Applied by {@link ByteFirstJsonMapper},
+ * where every transport writes its messages, so Streamable HTTP, legacy SSE and stdio
+ * answer alike.
  */
-final class UnknownToolNaming implements McpJsonMapper {
+final class UnknownToolNaming {
 
 	/** The SDK's {@code data}, followed by the name. */
 	static final String SDK_DATA_PREFIX = "Tool not found: ";
@@ -27,10 +24,7 @@ final class UnknownToolNaming implements McpJsonMapper {
 	 */
 	static final int MAX_NAME = 100;
 
-	private final McpJsonMapper delegate;
-
-	UnknownToolNaming(McpJsonMapper delegate) {
-		this.delegate = delegate;
+	private UnknownToolNaming() {
 	}
 
 	/**
@@ -50,46 +44,6 @@ final class UnknownToolNaming implements McpJsonMapper {
 				? name.substring(0, name.offsetByCodePoints(0, MAX_NAME)) + "…" : name;
 		return new JSONRPCResponse(response.jsonrpc(), response.id(), null,
 				new JSONRPCError(error.code(), "unknown tool '" + shown + "': see tools/list", data));
-	}
-
-	@Override
-	public String writeValueAsString(Object value) throws IOException {
-		return this.delegate.writeValueAsString(named(value));
-	}
-
-	@Override
-	public byte[] writeValueAsBytes(Object value) throws IOException {
-		return this.delegate.writeValueAsBytes(named(value));
-	}
-
-	@Override
-	public <T> T readValue(String content, Class<T> type) throws IOException {
-		return this.delegate.readValue(content, type);
-	}
-
-	@Override
-	public <T> T readValue(byte[] content, Class<T> type) throws IOException {
-		return this.delegate.readValue(content, type);
-	}
-
-	@Override
-	public <T> T readValue(String content, TypeRef<T> type) throws IOException {
-		return this.delegate.readValue(content, type);
-	}
-
-	@Override
-	public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
-		return this.delegate.readValue(content, type);
-	}
-
-	@Override
-	public <T> T convertValue(Object value, Class<T> type) {
-		return this.delegate.convertValue(value, type);
-	}
-
-	@Override
-	public <T> T convertValue(Object value, TypeRef<T> type) {
-		return this.delegate.convertValue(value, type);
 	}
 
 }

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class UnknownToolNamingTests {
 
-	private final UnknownToolNaming mapper = new UnknownToolNaming(
+	private final ByteFirstJsonMapper mapper = new ByteFirstJsonMapper(
 			new JacksonMcpJsonMapper(JsonMapper.builder().build()));
 
 	@Test

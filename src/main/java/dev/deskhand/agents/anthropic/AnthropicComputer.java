@@ -62,14 +62,11 @@ public class AnthropicComputer implements VendorComputer {
 	/** One {@code tool_use} block, {@code {"tool_uses": [...]}} or an array of blocks. */
 	@Override
 	public Map<String, Object> answer(String principal, String handle, Object body) {
-		List<?> uses = VendorComputer.listIn(body, "tool_uses");
-		if (uses == null && body instanceof Map<?, ?> map && "tool_use".equals(map.get("type"))) {
-			uses = List.of(map);
+		if (body instanceof Map<?, ?> map && "tool_use".equals(map.get("type"))) {
+			return run(principal, handle, List.of(map));
 		}
-		if (uses != null) {
-			return run(principal, handle, uses);
-		}
-		throw DeskhandException.args("send a tool_use block, {\"tool_uses\": [...]} or an array of tool_use blocks");
+		return run(principal, handle, VendorComputer.listIn(body, "tool_uses",
+				"send a tool_use block, {\"tool_uses\": [...]} or an array of tool_use blocks"));
 	}
 
 	/**

@@ -63,11 +63,8 @@ public class GeminiComputer implements VendorComputer {
 	/** {@code {"function_calls": [...]}} or an array of function calls. */
 	@Override
 	public Map<String, Object> answer(String principal, String handle, Object body) {
-		List<?> calls = VendorComputer.listIn(body, "function_calls");
-		if (calls != null) {
-			return run(principal, handle, calls);
-		}
-		throw DeskhandException.args("send {\"function_calls\": [...]} or an array of function calls");
+		return run(principal, handle, VendorComputer.listIn(body, "function_calls",
+				"send {\"function_calls\": [...]} or an array of function calls"));
 	}
 
 	/**
