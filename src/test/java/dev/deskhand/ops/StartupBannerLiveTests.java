@@ -60,6 +60,9 @@ class StartupBannerLiveTests {
 			int managementPort = context.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
 			String banner = output.getOut();
 			assertThat(banner.split("Deskhand is ready\\.", -1)).as("the banner is logged once").hasSize(2);
+			// nothing before it a newcomer would take for a problem
+			assertThat(banner.substring(0, banner.indexOf("Deskhand is ready."))).as("start-up's WARN lines")
+				.doesNotContain(" WARN ");
 
 			Matcher mcp = find(MCP_URL, banner);
 			assertThat(Integer.parseInt(mcp.group(2))).isEqualTo(port);
