@@ -37,6 +37,10 @@ final class Usage {
 				  --deskhand.display.managed=true             drive a private Xvfb (auto: only when no display answers)
 				  --deskhand.approval.policies.pointer=allow  pointer input without asking a human
 				                                              (likewise .keyboard, .clipboard-read, .clipboard-write, .launch)
+				  --spring.profiles.active=trial              a quick local trial: every input allowed without asking,
+				                                              loopback only, still audited
+				  --deskhand.state-dir=DIR                    where tokens, the audit and session records go
+				                                              (default ~/.deskhand)
 				  --deskhand.security.agent-tokens[0].name=NAME --deskhand.security.agent-tokens[0].token=TOKEN
 				                                              an agent's bearer token (required off loopback)
 
