@@ -19,7 +19,7 @@ import dev.deskhand.files.StateDirectory;
  * home directory.
  * @param syncInterval how soon an appended record is synced to disk (fsync); every record
  * is written to the file before the call that caused it returns. 0: sync each record
- * before returning (about 3.5 ms per input action on an ordinary disk)
+ * before returning (an fsync on every input action: docs/performance.md)
  * @param retryInterval while the file cannot be written (input is refused), how often a
  * refused input action or a health check tries to write again; 0: every time
  * @param keyFile the secret that keys the hashes of typed and clipboard text

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * in the operating system's page cache when {@link AuditTrail#record} returns, so a crash
  * of Deskhand cannot lose it; it is on the disk within the sync interval, after which a
  * power loss cannot either. One fsync covers every record appended since the last, so a
- * burst of input actions costs one, where a sync per record put about 3.5 ms on every
- * input call here.
+ * burst of input actions costs one, where a sync per record put an fsync on every input
+ * call (docs/performance.md).
  */
 final class AuditSync implements AutoCloseable {
 

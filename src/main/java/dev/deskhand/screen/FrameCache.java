@@ -20,8 +20,8 @@ import dev.deskhand.platform.Rect;
  * A new capture is compared with it pixel for pixel: an agent often takes a screenshot of
  * a screen that has not changed, and then gets the cached encoding back for the cost of
  * the capture and a comparison. The comparison is exact ({@link Arrays#equals} runs
- * vectorised, about 0.6 ms for 1920x1080, the same as hashing the frame would), so a
- * change of any pixel is never missed and no hash collision can return a stale image.
+ * vectorised, as fast as hashing the frame would be), so a change of any pixel is never
+ * missed and no hash collision can return a stale image.
  *
  * <p>
  * Memory: one frame per display (8 MB at 1920x1080) plus its one or two encodings, shared

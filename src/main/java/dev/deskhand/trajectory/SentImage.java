@@ -8,8 +8,8 @@ import java.util.Objects;
  * <p>
  * One made from a result's base64 ({@link #ofBase64}) is decoded only when its bytes are
  * first read: that is on the trajectory's writer thread, so a screenshot's answer does
- * not wait for a megabyte of base64 to be decoded for the record (about 2 ms of a 1.4 MB
- * PNG's request on this project's 2-core box, JFR). Thread-safe.
+ * not wait for a megabyte of base64 to be decoded for the record (docs/performance.md has
+ * what that costs). Thread-safe.
  */
 public final class SentImage {
 

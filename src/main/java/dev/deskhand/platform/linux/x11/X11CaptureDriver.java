@@ -15,10 +15,10 @@ import dev.deskhand.platform.linux.x11.jna.Xlib;
 
 /**
  * Captures the root window on the observation connection: through MIT-SHM when the server
- * can share memory with us (a local server: about 2 ms for 1920x1080), else with
- * XGetImage, which sends the pixels through the socket (about 7 ms). What was drawn since
- * a consumer's last capture comes from the DAMAGE extension ({@link X11DamageTracker}),
- * so a screenshot can capture only the rows that changed.
+ * can share memory with us (a local server), else with XGetImage, which sends the pixels
+ * through the socket, several times slower (docs/performance.md). What was drawn since a
+ * consumer's last capture comes from the DAMAGE extension ({@link X11DamageTracker}), so
+ * a screenshot can capture only the rows that changed.
  */
 final class X11CaptureDriver implements CaptureDriver, AutoCloseable {
 

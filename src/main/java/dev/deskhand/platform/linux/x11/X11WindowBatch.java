@@ -19,10 +19,9 @@ import dev.deskhand.platform.linux.x11.jna.Xcb;
 /**
  * Reads many windows in about one round trip: every request for every window goes out on
  * the XCB connection under Xlib's, and the replies are collected afterwards. Xlib waits
- * for each reply before sending the next request: reading 30 windows (7 requests each,
- * Xvfb on the same host) took a median of 10-16 ms that way and 1.4-2.4 ms pipelined.
- * Needs libX11-xcb; without it {@link #isAvailable()} is false and callers read one
- * request at a time.
+ * for each reply before sending the next request, so reading a desktop's windows that way
+ * takes several times longer than pipelined (docs/performance.md). Needs libX11-xcb;
+ * without it {@link #isAvailable()} is false and callers read one request at a time.
  *
  * <p>
  * Like every {@link X11WindowReader} call, it runs while the caller owns the connection.
