@@ -27,7 +27,8 @@ import dev.deskhand.platform.linux.Keysyms;
 record X11KeycodeBlock(int first, int count, int keysymsPerKeycode, long[] original) {
 
 	/**
-	 * Enough for most chunks of mixed text in one rebind, as in the feasibility study.
+	 * Enough for most chunks of mixed text in one rebind, as measured when this driver
+	 * was designed.
 	 */
 	static final int PREFERRED_SIZE = 24;
 

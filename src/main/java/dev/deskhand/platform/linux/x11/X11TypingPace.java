@@ -9,12 +9,12 @@ import java.util.function.LongSupplier;
  * How long a keymap rebind must wait for the keys sent before it to be read.
  *
  * <p>
- * The feasibility study measured 20 ms plus 2 ms per key of the previous chunk as enough
- * for a Swing text field (5 ms + 0 failed). That is kept as a virtual backlog: each key
- * adds 2 ms, time drains it, and a rebind waits for an empty backlog plus 20 ms. A
- * starved client reads slower: with more runnable processes than cores (the 1-minute load
- * average per core), both numbers are scaled by that ratio, up to {@link #MAX_FACTOR}
- * times; at ordinary load they are the study's.
+ * Measured when this driver was designed: 20 ms plus 2 ms per key of the previous chunk
+ * as enough for a Swing text field (5 ms + 0 failed). That is kept as a virtual backlog:
+ * each key adds 2 ms, time drains it, and a rebind waits for an empty backlog plus 20 ms.
+ * A starved client reads slower: with more runnable processes than cores (the 1-minute
+ * load average per core), both numbers are scaled by that ratio, up to
+ * {@link #MAX_FACTOR} times; at ordinary load they are the measured ones.
  */
 final class X11TypingPace {
 
