@@ -308,12 +308,12 @@ public class ApprovalService {
 	 * Tells an agent whose own client is not asked why waiting longer would not have
 	 * helped it: only an operator answers its requests.
 	 */
-	private static String whoCouldHave(PendingApproval pending) {
+	private String whoCouldHave(PendingApproval pending) {
 		if (pending.approvers().contains(Approver.ELICITATION)) {
 			return "";
 		}
-		return " (only an operator answers the requests of agent '" + pending.request().session().principal()
-				+ "': on the operator console or POST /actuator/approvals/{id}; its own client is asked only if the "
+		return " (only an operator answers the requests of agent '" + pending.request().session().principal() + "': "
+				+ this.operatorUrls.whereToAnswer(pending.id()) + "; its own client is asked only if the "
 				+ "operator lists it in deskhand.approval.elicitation-agents)";
 	}
 

@@ -124,7 +124,9 @@ class ElicitationTrustLiveTests {
 		CallToolResult result = click(100, 100);
 		assertThat(text(result)).startsWith("E_DENIED: ")
 			.contains("nobody answered")
-			.contains("only an operator answers the requests of agent 'robot'");
+			.contains("only an operator answers the requests of agent 'robot'")
+			.containsPattern("on the console http://127\\.0\\.0\\.1:\\d+/actuator/console or with POST "
+					+ "http://127\\.0\\.0\\.1:\\d+/actuator/approvals/a\\d+");
 		assertNothingArrives();
 		assertThat(this.elicitations.get()).as("elicitations sent to an untrusted agent's client").isZero();
 		assertThat(audit()).contains("\"approval-expired\"", "\"by\":\"timeout\"").doesNotContain("approval-granted");
