@@ -1,5 +1,6 @@
 package dev.deskhand.approval;
 
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.springframework.core.env.Environment;
@@ -14,6 +15,8 @@ import org.springframework.core.env.Environment;
 public final class OperatorUrls {
 
 	private static final String DEFAULT_BASE_PATH = "/actuator";
+
+	private static final Set<String> WILDCARDS = Set.of("0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0");
 
 	private final Supplier<String> actuator;
 
@@ -34,7 +37,7 @@ public final class OperatorUrls {
 	 * when the actuator shares that port; none when the operators' port is off
 	 * ({@code management.server.port=-1}).
 	 */
-	static OperatorUrls of(Environment environment) {
+	public static OperatorUrls of(Environment environment) {
 		return new OperatorUrls(() -> actuatorOf(environment));
 	}
 
@@ -70,6 +73,10 @@ public final class OperatorUrls {
 	}
 
 	private static String actuatorOf(Environment environment) {
+		String configured = environment.getProperty("management.server.port");
+		if (configured != null && configured.strip().startsWith("-")) {
+			return null;
+		}
 		String port = firstOf(environment, "local.management.port", "management.server.port");
 		String address = environment.getProperty("management.server.address");
 		String basePath = environment.getProperty("management.server.base-path", "");
@@ -96,14 +103,17 @@ public final class OperatorUrls {
 		return null;
 	}
 
-	// A server bound to every interface is reachable on loopback, where a browser on
-	// this machine finds it; an IPv6 literal needs its brackets in a URL.
-	static String host(String address) {
-		if (address == null || address.isBlank() || "0.0.0.0".equals(address) || "::".equals(address)
-				|| "[::]".equals(address)) {
+	/**
+	 * How a URL names a bound address: a server bound to every interface is reachable on
+	 * loopback, where a browser on this machine finds it; an IPv6 literal needs its
+	 * brackets. No name is resolved.
+	 */
+	public static String host(String address) {
+		String stripped = (address != null) ? address.strip() : "";
+		if (stripped.isEmpty() || WILDCARDS.contains(stripped)) {
 			return "127.0.0.1";
 		}
-		return (address.contains(":") && !address.startsWith("[")) ? "[" + address + "]" : address;
+		return (stripped.contains(":") && !stripped.startsWith("[")) ? "[" + stripped + "]" : stripped;
 	}
 
 	private static String trimmed(String path) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -16,6 +15,7 @@ import org.springframework.core.env.Environment;
 
 import dev.deskhand.actions.ApplicationsProperties;
 import dev.deskhand.approval.ApprovalProperties;
+import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Policy;
 import dev.deskhand.mcp.McpProperties;
@@ -33,8 +33,6 @@ import dev.deskhand.security.TrialProfile;
 class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 
 	private static final Logger logger = LoggerFactory.getLogger(StartupBanner.class);
-
-	private static final Set<String> WILDCARDS = Set.of("0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0");
 
 	static final String TRIAL_WARNING = "trial profile: every input allowed without asking; "
 			+ "do not use on a desktop you care about";
@@ -165,7 +163,7 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 		if (port == null) {
 			return List.of("no agents' port (server.port=-1)");
 		}
-		String base = "http://" + host(this.environment.getProperty("server.address")) + ":" + port;
+		String base = "http://" + OperatorUrls.host(this.environment.getProperty("server.address")) + ":" + port;
 		String endpoint = this.environment.getProperty("spring.ai.mcp.server.streamable-http.mcp-endpoint", "/mcp");
 		List<String> urls = new ArrayList<>();
 		urls.add(base + endpoint + " (Streamable HTTP)");
@@ -175,27 +173,9 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 		return urls;
 	}
 
-	/**
-	 * Where the console answers: on the operators' port, or on the agents' port when no
-	 * separate one is set; empty when the operators' port is off.
-	 */
+	/** Where the console answers; empty when the operators' port is off. */
 	private Optional<String> consoleUrl() {
-		Integer configured = this.environment.getProperty("management.server.port", Integer.class);
-		if (configured != null && configured < 0) {
-			return Optional.empty();
-		}
-		Integer port = this.environment.getProperty("local.management.port", Integer.class);
-		String address = this.environment.getProperty("management.server.address");
-		if (port == null) {
-			port = this.environment.getProperty("local.server.port", Integer.class);
-			address = this.environment.getProperty("server.address");
-		}
-		if (port == null) {
-			return Optional.empty();
-		}
-		String path = this.environment.getProperty("management.server.base-path", "")
-				+ this.environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/console";
-		return Optional.of("http://" + host(address) + ":" + port + path);
+		return Optional.ofNullable(OperatorUrls.of(this.environment).console());
 	}
 
 	private String operatorTokenSource() {
@@ -212,19 +192,6 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 			logger.debug("the start-up banner could not list the windows", ex);
 			return -1;
 		}
-	}
-
-	/**
-	 * How a URL names the bound address: an unset or wildcard address listens on every
-	 * interface, reachable from here as localhost; an IPv6 literal is bracketed. No name
-	 * is resolved: DNS must not hold up the banner.
-	 */
-	static String host(String address) {
-		String stripped = (address != null) ? address.strip() : "";
-		if (stripped.isEmpty() || WILDCARDS.contains(stripped)) {
-			return "localhost";
-		}
-		return (stripped.contains(":") && !stripped.startsWith("[")) ? "[" + stripped + "]" : stripped;
 	}
 
 	/**

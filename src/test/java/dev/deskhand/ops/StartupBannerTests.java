@@ -14,6 +14,7 @@ import org.springframework.util.unit.DataSize;
 
 import dev.deskhand.actions.ApplicationsProperties;
 import dev.deskhand.approval.ApprovalProperties;
+import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Policy;
 import dev.deskhand.fake.FakeDesktopDriver;
@@ -95,10 +96,10 @@ class StartupBannerTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', nullValues = "null", value = { "127.0.0.1|127.0.0.1", "null|localhost",
-			"0.0.0.0|localhost", "::|localhost", "::1|[::1]", "desk.example|desk.example" })
-	void urlsNameTheBoundAddressOrLocalhostForEveryInterface(String address, String host) {
-		assertThat(StartupBanner.host(address)).isEqualTo(host);
+	@CsvSource(delimiter = '|', nullValues = "null", value = { "127.0.0.1|127.0.0.1", "null|127.0.0.1",
+			"0.0.0.0|127.0.0.1", "::|127.0.0.1", "::1|[::1]", "desk.example|desk.example" })
+	void urlsNameTheBoundAddressOrLoopbackForEveryInterface(String address, String host) {
+		assertThat(OperatorUrls.host(address)).isEqualTo(host);
 	}
 
 	private StartupBanner banner(Map<Capability, Policy> policies, String operatorToken, List<String> launchable) {
