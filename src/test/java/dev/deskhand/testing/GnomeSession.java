@@ -96,6 +96,40 @@ public final class GnomeSession {
 			</busconfig>
 			""";
 
+	// the witness screenshot: GLib's D-Bus client for the ScreenCast calls, gst-launch
+	// for
+	// the frame (a PNG on standard output)
+	private static final String SCREENSHOT_SCRIPT = """
+			import subprocess, sys
+			import gi
+			from gi.repository import Gio, GLib
+			SC = "org.gnome.Mutter.ScreenCast"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def call(path, iface, member, args, reply):
+			    return bus.call_sync(SC, path, iface, member, args, GLib.VariantType(reply) if reply else None,
+			                         Gio.DBusCallFlags.NONE, 10000, None)
+			session = call("/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
+			               GLib.Variant("(a{sv})", ({},)), "(o)").unpack()[0]
+			stream = call(session, SC + ".Session", "RecordMonitor",
+			              GLib.Variant("(sa{sv})", (sys.argv[1], {"cursor-mode": GLib.Variant("u", 0)})), "(o)").unpack()[0]
+			loop = GLib.MainLoop()
+			nodes = []
+			def added(connection, sender, path, iface, signal, parameters, *data):
+			    nodes.append(parameters.unpack()[0])
+			    loop.quit()
+			bus.signal_subscribe(SC, SC + ".Stream", "PipeWireStreamAdded", stream, None,
+			                     Gio.DBusSignalFlags.NONE, added)
+			call(session, SC + ".Session", "Start", None, None)
+			GLib.timeout_add_seconds(10, loop.quit)
+			loop.run()
+			if not nodes:
+			    sys.exit("Mutter announced no PipeWire node for " + stream)
+			code = subprocess.run(["gst-launch-1.0", "-q", "pipewiresrc", "path=%d" % nodes[0], "num-buffers=1",
+			                       "!", "videoconvert", "!", "pngenc", "!", "fdsink", "fd=1"], timeout=15).returncode
+			call(session, SC + ".Session", "Stop", None, None)
+			sys.exit(code)
+			""";
+
 	private static GnomeSession shared;
 
 	private static RuntimeException sharedFailure;
@@ -367,19 +401,23 @@ public final class GnomeSession {
 	}
 
 	/**
-	 * One frame of a PipeWire stream as {@code gst-launch-1.0 pipewiresrc} sees it,
-	 * independent of any driver: a fresh consumer of the stream gets the current picture.
-	 * @param node the stream's PipeWire node id (Mutter's {@code PipeWireStreamAdded})
+	 * A screenshot of one monitor, independent of Deskhand's code: a Python GDBus client
+	 * (GLib's D-Bus, not dbus-java) opens a screencast-only session of its own on Mutter,
+	 * records the monitor, and {@code gst-launch-1.0 pipewiresrc ... num-buffers=1 !
+	 * pngenc} takes the stream's first frame. A fresh stream is the only reliable way to
+	 * a frame: Mutter sends frames on damage, so a second consumer of a stream that is
+	 * already running waits for the screen to change.
+	 * @param connector the monitor, e.g. {@code Meta-0}
 	 * @return the frame, decoded from the PNG gst-launch wrote
 	 */
-	public BufferedImage pipewireFrame(long node) {
+	public BufferedImage screenshot(String connector) {
+		Path script = writeFile("gnome-screenshot.py", SCREENSHOT_SCRIPT);
 		List<String> command = asSessionUser(this.dropPrivileges, clientEnvironment(),
-				List.of("gst-launch-1.0", "-q", "pipewiresrc", "path=" + node, "num-buffers=1", "!", "videoconvert",
-						"!", "pngenc", "!", "fdsink", "fd=1"));
+				List.of("/usr/bin/python3", script.toString(), connector));
 		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
 		if (output.exitCode() != 0) {
-			throw new IllegalStateException("gst-launch-1.0 pipewiresrc path=" + node + " failed (exit "
-					+ output.exitCode() + "): " + output.stderr());
+			throw new IllegalStateException("the screenshot of " + connector + " through Mutter's ScreenCast and"
+					+ " gst-launch-1.0 failed (exit " + output.exitCode() + "): " + output.stderr());
 		}
 		try {
 			BufferedImage image = ImageIO.read(new ByteArrayInputStream(output.stdout()));
