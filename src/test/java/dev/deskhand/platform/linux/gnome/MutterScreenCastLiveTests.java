@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
+import dev.deskhand.platform.Rect;
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.Pause;
 
@@ -77,6 +79,16 @@ class MutterScreenCastLiveTests {
 					assertThat(colourBox(frame)).as("witness colour's box in Deskhand's frame").containsExactly(box);
 					assertThat(frame.rgb((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)).isEqualTo(WITNESS_RGB);
 					assertThat(sameFraction(frame, reference)).as("pixels equal to gst-launch's").isGreaterThan(0.99);
+					// a region inside the window, in layout coordinates: all the witness
+					// colour
+					Rect bounds = seen.display().bounds();
+					Rect inside = new Rect(bounds.x() + (box[0] + box[2]) / 2 - 20,
+							bounds.y() + (box[1] + box[3]) / 2 - 10, 40, 20);
+					Frame region = cast.capture(inside, null);
+					assertThat(region.width()).isEqualTo(40);
+					assertThat(region.height()).isEqualTo(20);
+					assertThat(IntStream.range(0, 40 * 20).map((i) -> region.rgb(i % 40, i / 40)).distinct().toArray())
+						.containsExactly(WITNESS_RGB);
 				}
 				finally {
 					witness.destroy();
