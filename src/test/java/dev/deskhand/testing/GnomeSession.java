@@ -30,11 +30,13 @@ import org.opentest4j.TestAbortedException;
  * monitors, PipeWire and WirePlumber (Mutter's ScreenCast streams into PipeWire), all on
  * a private D-Bus session bus of their own.
  * <p>
- * Layout: mutter lays virtual monitors out left to right in the order given, scale 1, the
- * first primary: {@code Meta-0} 1280x800 at (0,0), {@code Meta-1} 1024x768 at (1280,0)
- * ({@link #MONITORS}). Mutter 43's virtual monitors offer no scale but 1 (their modes
- * list {@code [1.0]} as supported scales), so fractional scaling is tested on a recorded
- * GetCurrentState answer, not live.
+ * Layout ({@link #MONITORS}): GNOME's fractional scaling, as a user turns it on: mutter's
+ * experimental feature {@code scale-monitor-framebuffer} is set (through GLib's keyfile
+ * settings backend, {@code GSETTINGS_BACKEND=keyfile}: no dconf service), which puts
+ * mutter in logical layout mode and offers 1.25 on a 1280x800 monitor (without it,
+ * virtual monitors offer scale 1 only). Once mutter is up the rig applies the layout with
+ * {@code DisplayConfig.ApplyMonitorsConfig}, {@code Meta-0} at 1.25 and {@code Meta-1} at
+ * 1 beside it, and checks that mutter reports it.
  * <p>
  * As root (CI) every process of the session runs as uid/gid {@value #SESSION_UID} through
  * {@code setpriv}, with its own HOME and XDG_RUNTIME_DIR (mode 700): a desktop session is
@@ -51,15 +53,39 @@ import org.opentest4j.TestAbortedException;
  */
 public final class GnomeSession {
 
-	/** A monitor the rig asks mutter for: its connector and size in pixels. */
-	public record Monitor(String connector, int width, int height) {
+	/**
+	 * A monitor the rig asks mutter for: its connector, size in pixels and scale.
+	 *
+	 * @param connector mutter's name for it
+	 * @param width pixels
+	 * @param height pixels
+	 * @param scale the scale the rig applies (logical layout mode)
+	 */
+	public record Monitor(String connector, int width, int height, double scale) {
+
+		/**
+		 * @return layout units it covers across: pixels / scale
+		 */
+		public int layoutWidth() {
+			return (int) Math.round(this.width / this.scale);
+		}
+
+		/**
+		 * @return layout units it covers down
+		 */
+		public int layoutHeight() {
+			return (int) Math.round(this.height / this.scale);
+		}
+
 	}
 
 	/**
-	 * The virtual monitors, in mutter's layout order (left to right, the first primary).
+	 * The virtual monitors, in layout order: left to right, top-aligned, the first
+	 * primary. {@code Meta-0} 1280x800 pixels at scale 1.25 covers 1024x640 layout units
+	 * at (0,0); {@code Meta-1} 1024x768 at scale 1 sits at (1024,0).
 	 */
-	public static final List<Monitor> MONITORS = List.of(new Monitor("Meta-0", 1280, 800),
-			new Monitor("Meta-1", 1024, 768));
+	public static final List<Monitor> MONITORS = List.of(new Monitor("Meta-0", 1280, 800, 1.25),
+			new Monitor("Meta-1", 1024, 768, 1.0));
 
 	static final int SESSION_UID = 65534;
 
@@ -94,6 +120,40 @@ public final class GnomeSession {
 			    <allow own="*"/>
 			  </policy>
 			</busconfig>
+			""";
+
+	private static final String MUTTER_SETTINGS = """
+			[org/gnome/mutter]
+			experimental-features=['scale-monitor-framebuffer']
+			""";
+
+	// applies MONITORS with DisplayConfig.ApplyMonitorsConfig (method 1: temporary, no
+	// confirmation) and checks that GetCurrentState then reports those scales
+	private static final String LAYOUT_SCRIPT = """
+			import sys
+			import gi
+			from gi.repository import Gio, GLib
+			DC = "org.gnome.Mutter.DisplayConfig"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def state():
+			    return bus.call_sync(DC, "/org/gnome/Mutter/DisplayConfig", DC, "GetCurrentState", None, None,
+			                         Gio.DBusCallFlags.NONE, 10000, None).unpack()
+			serial, monitors, logical, properties = state()
+			current = {}
+			for spec, modes, props in monitors:
+			    for mode in modes:
+			        if mode[6].get("is-current"):
+			            current[spec[0]] = mode[0]
+			wanted = [@MONITORS@]
+			config = [(x, 0, scale, 0, i == 0, [(connector, current[connector], {})])
+			          for i, (connector, x, scale) in enumerate(wanted)]
+			bus.call_sync(DC, "/org/gnome/Mutter/DisplayConfig", DC, "ApplyMonitorsConfig",
+			              GLib.Variant("(uua(iiduba(ssa{sv}))a{sv})", (serial, 1, config, {})), None,
+			              Gio.DBusCallFlags.NONE, 10000, None)
+			now = sorted((m[5][0][0], m[0], round(m[2], 4)) for m in state()[2])
+			expected = sorted((c, x, round(s, 4)) for c, x, s in wanted)
+			if now != expected:
+			    sys.exit("mutter reports %r, not %r" % (now, expected))
 			""";
 
 	// the witness screenshot: GLib's D-Bus client for the ScreenCast calls, gst-launch
@@ -207,10 +267,16 @@ public final class GnomeSession {
 			Path home = Files.createDirectory(workDir.resolve("home"));
 			Path busConfig = Files.writeString(workDir.resolve("bus.conf"),
 					String.format(Locale.ROOT, BUS_CONFIG, runtimeDir.resolve("bus")), StandardCharsets.UTF_8);
+			Path settings = Files.createDirectories(home.resolve(".config/glib-2.0/settings"));
+			Files.writeString(settings.resolve("keyfile"), MUTTER_SETTINGS, StandardCharsets.UTF_8);
 			if (root) {
 				handToSession(workDir);
 				handToSession(runtimeDir);
-				handToSession(home);
+				try (var owned = Files.walk(home)) {
+					for (Path path : owned.toList()) {
+						handToSession(path);
+					}
+				}
 			}
 			Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
 			Map<String, String> environment = environment(runtimeDir, home);
@@ -229,6 +295,7 @@ public final class GnomeSession {
 			GnomeSession session = new GnomeSession(List.copyOf(started), workDir, runtimeDir, home, root);
 			try {
 				session.awaitMutter();
+				session.applyLayout();
 			}
 			catch (RuntimeException ex) {
 				session.stop();
@@ -286,6 +353,23 @@ public final class GnomeSession {
 						"mutter did not own " + missing + " within " + READY_TIMEOUT + ":\n" + logs(this.workDir));
 			}
 			Pause.millis(50);
+		}
+	}
+
+	private void applyLayout() {
+		StringBuilder monitors = new StringBuilder();
+		int x = 0;
+		for (Monitor monitor : MONITORS) {
+			monitors.append(String.format(Locale.ROOT, "(\"%s\", %d, %s), ", monitor.connector(), x,
+					Double.toString(monitor.scale())));
+			x += monitor.layoutWidth();
+		}
+		Path script = writeFile("gnome-layout.py", LAYOUT_SCRIPT.replace("@MONITORS@", monitors.toString()));
+		ProcessResult result = new CommandRunner(Map.of()).run(RUN_TIMEOUT, null, asSessionUser(this.dropPrivileges,
+				clientEnvironment(), List.of("/usr/bin/python3", script.toString())));
+		if (result.exitCode() != 0) {
+			throw new IllegalStateException("mutter did not take the rig's monitor layout (exit " + result.exitCode()
+					+ "): " + result.stdout() + result.stderr() + "\n" + logs(this.workDir));
 		}
 	}
 
@@ -354,6 +438,7 @@ public final class GnomeSession {
 		environment.put("XDG_DATA_HOME", home.resolve(".local/share").toString());
 		environment.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
 		environment.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + runtimeDir.resolve("bus"));
+		environment.put("GSETTINGS_BACKEND", "keyfile");
 		environment.put("LANG", "C.UTF-8");
 		environment.put("LC_ALL", "C.UTF-8");
 		return environment;

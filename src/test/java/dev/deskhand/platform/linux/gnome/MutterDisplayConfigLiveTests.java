@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@link MutterDisplayConfig} against a live headless mutter ({@link GnomeSession}). The
  * witness is the rig's own configuration: the virtual monitor sizes it started mutter
- * with, laid out left to right, the first primary.
+ * with and the scales it applied (1.25 and 1, in logical layout mode), laid out left to
+ * right, the first primary.
  */
 class MutterDisplayConfigLiveTests {
 
@@ -27,8 +28,9 @@ class MutterDisplayConfigLiveTests {
 		int x = 0;
 		for (GnomeSession.Monitor monitor : GnomeSession.MONITORS) {
 			expected.add(new DisplayInfo(monitor.connector(), monitor.connector(),
-					new Rect(x, 0, monitor.width(), monitor.height()), 1.0, expected.isEmpty()));
-			x += monitor.width();
+					new Rect(x, 0, monitor.layoutWidth(), monitor.layoutHeight()), monitor.scale(),
+					expected.isEmpty()));
+			x += monitor.layoutWidth();
 		}
 
 		try (DBusConnection bus = session.connect()) {

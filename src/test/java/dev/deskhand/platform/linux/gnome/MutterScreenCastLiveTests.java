@@ -59,11 +59,12 @@ class MutterScreenCastLiveTests {
 			try (MutterScreenCast cast = MutterScreenCast.open(bus, session.pipewireSocket(), displays, TIMEOUT)) {
 				// a still screen: each stream's first frame must come, and a second look
 				// must not wait for a change that never comes
+				// (Meta-0 is at scale 1.25: its frames have 1.25 times its layout size)
 				for (DisplayInfo display : displays) {
 					Frame first = cast.capture(display.bounds(), null);
-					assertThat(first.width()).isEqualTo(display.bounds().width());
-					assertThat(first.height()).isEqualTo(display.bounds().height());
-					assertThat(cast.capture(display.bounds(), null).width()).isEqualTo(display.bounds().width());
+					assertThat(first.width()).isEqualTo(pixels(display.bounds().width(), display));
+					assertThat(first.height()).isEqualTo(pixels(display.bounds().height(), display));
+					assertThat(cast.capture(display.bounds(), null).width()).isEqualTo(first.width());
 				}
 				Path script = session.writeFile("gnome-witness.py", WITNESS_SCRIPT);
 				Process witness = session.startClient("witness", List.of("/usr/bin/python3", script.toString()));
@@ -81,14 +82,17 @@ class MutterScreenCastLiveTests {
 					assertThat(sameFraction(frame, reference)).as("pixels equal to gst-launch's").isGreaterThan(0.99);
 					// a region inside the window, in layout coordinates: all the witness
 					// colour
-					Rect bounds = seen.display().bounds();
-					Rect inside = new Rect(bounds.x() + (box[0] + box[2]) / 2 - 20,
-							bounds.y() + (box[1] + box[3]) / 2 - 10, 40, 20);
+					DisplayInfo display = seen.display();
+					double scale = display.scaleFactor();
+					Rect inside = new Rect(display.bounds().x() + (int) ((box[0] + box[2]) / 2 / scale) - 16,
+							display.bounds().y() + (int) ((box[1] + box[3]) / 2 / scale) - 8, 32, 16);
 					Frame region = cast.capture(inside, null);
-					assertThat(region.width()).isEqualTo(40);
-					assertThat(region.height()).isEqualTo(20);
-					assertThat(IntStream.range(0, 40 * 20).map((i) -> region.rgb(i % 40, i / 40)).distinct().toArray())
-						.containsExactly(WITNESS_RGB);
+					assertThat(region.width()).isEqualTo(pixels(32, display));
+					assertThat(region.height()).isEqualTo(pixels(16, display));
+					assertThat(IntStream.range(0, region.width() * region.height())
+						.map((i) -> region.rgb(i % region.width(), i / region.width()))
+						.distinct()
+						.toArray()).containsExactly(WITNESS_RGB);
 				}
 				finally {
 					witness.destroy();
@@ -125,6 +129,10 @@ class MutterScreenCastLiveTests {
 			frame = cast.capture(display.bounds(), null);
 		}
 		return frame;
+	}
+
+	private static int pixels(int layoutUnits, DisplayInfo display) {
+		return (int) Math.round(layoutUnits * display.scaleFactor());
 	}
 
 	private static double sameFraction(Frame frame, BufferedImage reference) {
