@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link MutterDisplayConfig}'s mapping on recorded {@code GetCurrentState} answers, in
  * the shape dbus-java decodes them (structs as arrays, arrays as lists, {@code a{sv}} as
  * maps of variants): fractional scale in logical layout mode, physical mode, a turned
- * monitor, primary first. Mutter 43's virtual monitors offer scale 1 only, so these are
- * the only tests of fractional scale (see GnomeSession).
+ * monitor, primary first. The live rig covers logical mode at 1.25 only (see
+ * GnomeSession); physical mode and turned monitors are tested here alone.
  */
 class MutterDisplayConfigTests {
 
