@@ -10,6 +10,7 @@ import java.time.Duration;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import org.freedesktop.gstreamer.Buffer;
+import org.freedesktop.gstreamer.Bus;
 import org.freedesktop.gstreamer.FlowReturn;
 import org.freedesktop.gstreamer.Gst;
 import org.freedesktop.gstreamer.Pipeline;
@@ -49,6 +50,10 @@ final class PipeWireFrames implements AutoCloseable {
 
 	private int[] pixels;
 
+	// GStreamer's last error (e.g. PipeWire refused the node), for the message when no
+	// frame comes
+	private volatile String error;
+
 	private PipeWireFrames(Pipeline pipeline, int socket) {
 		this.pipeline = pipeline;
 		this.socket = socket;
@@ -70,6 +75,7 @@ final class PipeWireFrames implements AutoCloseable {
 			PipeWireFrames frames = new PipeWireFrames(pipeline, socket);
 			AppSink sink = (AppSink) pipeline.getElementByName("sink");
 			sink.connect((AppSink.NEW_SAMPLE) frames::take);
+			pipeline.getBus().connect((Bus.ERROR) (source, code, message) -> frames.error = message);
 			pipeline.play();
 			return frames;
 		}
@@ -160,7 +166,9 @@ final class PipeWireFrames implements AutoCloseable {
 			while (this.pixels == null) {
 				long left = deadline - System.nanoTime();
 				if (left <= 0) {
-					throw new IllegalStateException("no frame from PipeWire within " + timeout);
+					String cause = this.error;
+					throw new IllegalStateException("no frame from PipeWire within " + timeout
+							+ ((cause != null) ? " (GStreamer: " + cause + ")" : ""));
 				}
 				try {
 					this.lock.wait(Math.max(1, left / 1_000_000));
