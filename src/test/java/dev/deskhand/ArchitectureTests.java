@@ -227,18 +227,29 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void onlyTheAtspiDriverSpeaksDbus() {
+	void onlyTheAtspiDriverAndGnomeSpeakDbus() {
 		noClasses().that()
-			.resideOutsideOfPackage("dev.deskhand.platform.linux.atspi..")
+			.resideOutsideOfPackages("dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.freedesktop.dbus..")
 			.check(main);
 	}
 
+	@Test
+	void onlyGnomeLoadsGstreamer() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.deskhand.platform.linux.gnome..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.freedesktop.gstreamer..")
+			.check(main);
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
-			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
+			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
+			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		noClasses().that()
 			.resideOutsideOfPackages(driver)

@@ -1,0 +1,605 @@
+package dev.deskhand.testing;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.interfaces.DBus;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * A headless GNOME compositor for GNOME live tests, the counterpart of
+ * {@link SwaySession}: mutter 43 ({@code --headless --wayland --no-x11}) with two virtual
+ * monitors, PipeWire and WirePlumber (Mutter's ScreenCast streams into PipeWire), all on
+ * a private D-Bus session bus of their own.
+ * <p>
+ * Layout ({@link #MONITORS}): GNOME's fractional scaling, as a user turns it on: mutter's
+ * experimental feature {@code scale-monitor-framebuffer} is set (through GLib's keyfile
+ * settings backend, {@code GSETTINGS_BACKEND=keyfile}: no dconf service), which puts
+ * mutter in logical layout mode and offers 1.25 on a 1280x800 monitor (without it,
+ * virtual monitors offer scale 1 only). Once mutter is up the rig applies the layout with
+ * {@code DisplayConfig.ApplyMonitorsConfig}, {@code Meta-0} at 1.25 and {@code Meta-1} at
+ * 1 beside it, and checks that mutter reports it.
+ * <p>
+ * As root (CI) every process of the session runs as uid/gid {@value #SESSION_UID} through
+ * {@code setpriv}, with its own HOME and XDG_RUNTIME_DIR (mode 700): a desktop session is
+ * a user's, and PipeWire and mutter write state there. The test JVM stays root and talks
+ * to the session from outside, so the bus is started with a configuration of its own
+ * ({@link #BUS_CONFIG}) that admits every uid: a stock session bus admits only its own
+ * uid and drops root during authentication. The JVM reaches PipeWire through its socket,
+ * {@link #pipewireSocket()}, which root may open. Nothing is D-Bus-activated (no service
+ * directories), so the processes started here are all there is to stop, by PID.
+ * <p>
+ * {@link #shared()} is started once per test JVM and stopped by a shutdown hook. Without
+ * mutter installed, tests are skipped on a developer machine and fail on CI ({@code CI}
+ * set), like {@link SwaySession}.
+ */
+public final class GnomeSession {
+
+	/**
+	 * A monitor the rig asks mutter for: its connector, size in pixels and scale.
+	 *
+	 * @param connector mutter's name for it
+	 * @param width pixels
+	 * @param height pixels
+	 * @param scale the scale the rig applies (logical layout mode)
+	 */
+	public record Monitor(String connector, int width, int height, double scale) {
+
+		/**
+		 * @return layout units it covers across: pixels / scale
+		 */
+		public int layoutWidth() {
+			return (int) Math.round(this.width / this.scale);
+		}
+
+		/**
+		 * @return layout units it covers down
+		 */
+		public int layoutHeight() {
+			return (int) Math.round(this.height / this.scale);
+		}
+
+	}
+
+	/**
+	 * The virtual monitors, in layout order: left to right, top-aligned, the first
+	 * primary. {@code Meta-0} 1280x800 pixels at scale 1.25 covers 1024x640 layout units
+	 * at (0,0); {@code Meta-1} 1024x768 at scale 1 sits at (1024,0).
+	 */
+	public static final List<Monitor> MONITORS = List.of(new Monitor("Meta-0", 1280, 800, 1.25),
+			new Monitor("Meta-1", 1024, 768, 1.0));
+
+	static final int SESSION_UID = 65534;
+
+	private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+	private static final List<String> REQUIRED_TOOLS = List.of("mutter", "dbus-daemon", "pipewire", "wireplumber",
+			"gst-launch-1.0");
+
+	private static final List<String> MUTTER_NAMES = List.of("org.gnome.Mutter.DisplayConfig",
+			"org.gnome.Mutter.ScreenCast", "org.gnome.Mutter.RemoteDesktop");
+
+	private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Duration RUN_TIMEOUT = Duration.ofSeconds(20);
+
+	private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+	// a session bus (no service directories: nothing is activated behind the rig's back)
+	// that lets any uid connect: the test JVM is root, the session is not
+	private static final String BUS_CONFIG = """
+			<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+			 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+			<!-- written by dev.deskhand.testing.GnomeSession -->
+			<busconfig>
+			  <type>session</type>
+			  <listen>unix:path=%s</listen>
+			  <auth>EXTERNAL</auth>
+			  <policy context="default">
+			    <allow user="*"/>
+			    <allow send_destination="*" eavesdrop="true"/>
+			    <allow eavesdrop="true"/>
+			    <allow own="*"/>
+			  </policy>
+			</busconfig>
+			""";
+
+	private static final String MUTTER_SETTINGS = """
+			[org/gnome/mutter]
+			experimental-features=['scale-monitor-framebuffer']
+			""";
+
+	// applies MONITORS with DisplayConfig.ApplyMonitorsConfig (method 1: temporary, no
+	// confirmation) and checks that GetCurrentState then reports those scales
+	private static final String LAYOUT_SCRIPT = """
+			import sys
+			import gi
+			from gi.repository import Gio, GLib
+			DC = "org.gnome.Mutter.DisplayConfig"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def state():
+			    return bus.call_sync(DC, "/org/gnome/Mutter/DisplayConfig", DC, "GetCurrentState", None, None,
+			                         Gio.DBusCallFlags.NONE, 10000, None).unpack()
+			serial, monitors, logical, properties = state()
+			current = {}
+			for spec, modes, props in monitors:
+			    for mode in modes:
+			        if mode[6].get("is-current"):
+			            current[spec[0]] = mode[0]
+			wanted = [@MONITORS@]
+			config = [(x, 0, scale, 0, i == 0, [(connector, current[connector], {})])
+			          for i, (connector, x, scale) in enumerate(wanted)]
+			bus.call_sync(DC, "/org/gnome/Mutter/DisplayConfig", DC, "ApplyMonitorsConfig",
+			              GLib.Variant("(uua(iiduba(ssa{sv}))a{sv})", (serial, 1, config, {})), None,
+			              Gio.DBusCallFlags.NONE, 10000, None)
+			now = sorted((m[5][0][0], m[0], round(m[2], 4)) for m in state()[2])
+			expected = sorted((c, x, round(s, 4)) for c, x, s in wanted)
+			if now != expected:
+			    sys.exit("mutter reports %r, not %r" % (now, expected))
+			""";
+
+	// the witness screenshot: GLib's D-Bus client for the ScreenCast calls, gst-launch
+	// for
+	// the frame (a PNG on standard output)
+	private static final String SCREENSHOT_SCRIPT = """
+			import subprocess, sys
+			import gi
+			from gi.repository import Gio, GLib
+			SC = "org.gnome.Mutter.ScreenCast"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def call(path, iface, member, args, reply):
+			    return bus.call_sync(SC, path, iface, member, args, GLib.VariantType(reply) if reply else None,
+			                         Gio.DBusCallFlags.NONE, 10000, None)
+			session = call("/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
+			               GLib.Variant("(a{sv})", ({},)), "(o)").unpack()[0]
+			stream = call(session, SC + ".Session", "RecordMonitor",
+			              GLib.Variant("(sa{sv})", (sys.argv[1], {"cursor-mode": GLib.Variant("u", 0)})), "(o)").unpack()[0]
+			loop = GLib.MainLoop()
+			nodes = []
+			def added(connection, sender, path, iface, signal, parameters, *data):
+			    nodes.append(parameters.unpack()[0])
+			    loop.quit()
+			bus.signal_subscribe(SC, SC + ".Stream", "PipeWireStreamAdded", stream, None,
+			                     Gio.DBusSignalFlags.NONE, added)
+			call(session, SC + ".Session", "Start", None, None)
+			GLib.timeout_add_seconds(10, loop.quit)
+			loop.run()
+			if not nodes:
+			    sys.exit("Mutter announced no PipeWire node for " + stream)
+			code = subprocess.run(["gst-launch-1.0", "-q", "pipewiresrc", "path=%d" % nodes[0], "num-buffers=1",
+			                       "!", "videoconvert", "!", "pngenc", "!", "fdsink", "fd=1"], timeout=15).returncode
+			call(session, SC + ".Session", "Stop", None, None)
+			sys.exit(code)
+			""";
+
+	private static GnomeSession shared;
+
+	private static RuntimeException sharedFailure;
+
+	private final List<Process> processes;
+
+	private final Path workDir;
+
+	private final Path runtimeDir;
+
+	private final Path home;
+
+	private final boolean dropPrivileges;
+
+	private GnomeSession(List<Process> processes, Path workDir, Path runtimeDir, Path home, boolean dropPrivileges) {
+		this.processes = processes;
+		this.workDir = workDir;
+		this.runtimeDir = runtimeDir;
+		this.home = home;
+		this.dropPrivileges = dropPrivileges;
+		Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "deskhand-gnome-" + processes.get(0).pid()));
+	}
+
+	/**
+	 * The session shared by every GNOME live test in this JVM, started on first use.
+	 * @return the shared session
+	 * @throws TestAbortedException when mutter is not installed and {@code CI} is not set
+	 * @throws IllegalStateException when the session cannot be started
+	 */
+	public static synchronized GnomeSession shared() {
+		// a rig that failed once fails the same way again: do not pay the timeout per
+		// test
+		if (sharedFailure != null) {
+			throw (sharedFailure instanceof TestAbortedException) ? new TestAbortedException(sharedFailure.getMessage())
+					: new IllegalStateException(
+							"the shared GNOME session failed to start earlier: " + sharedFailure.getMessage(),
+							sharedFailure);
+		}
+		if (shared == null) {
+			try {
+				requireTools();
+				shared = start();
+			}
+			catch (RuntimeException ex) {
+				sharedFailure = ex;
+				throw ex;
+			}
+		}
+		return shared;
+	}
+
+	private static void requireTools() {
+		List<String> missing = new ArrayList<>(REQUIRED_TOOLS.stream().filter((tool) -> !onPath(tool)).toList());
+		if (SwaySession.isRoot() && !onPath("setpriv")) {
+			missing.add("setpriv");
+		}
+		if (missing.isEmpty()) {
+			return;
+		}
+		String message = "GNOME live tests need " + missing + " on PATH; on Debian: apt-get install mutter pipewire"
+				+ " pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base"
+				+ " gstreamer1.0-plugins-good util-linux (see .ci/run)";
+		if (missing.contains("mutter") && System.getenv("CI") == null) {
+			throw new TestAbortedException("skipping GNOME live test: " + message);
+		}
+		throw new IllegalStateException(message);
+	}
+
+	private static GnomeSession start() {
+		boolean root = SwaySession.isRoot();
+		Path workDir = createWorkDir();
+		List<Process> started = new ArrayList<>();
+		try {
+			Path runtimeDir = Files.createDirectory(workDir.resolve("runtime"));
+			Path home = Files.createDirectory(workDir.resolve("home"));
+			Path busConfig = Files.writeString(workDir.resolve("bus.conf"),
+					String.format(Locale.ROOT, BUS_CONFIG, runtimeDir.resolve("bus")), StandardCharsets.UTF_8);
+			Path settings = Files.createDirectories(home.resolve(".config/glib-2.0/settings"));
+			Files.writeString(settings.resolve("keyfile"), MUTTER_SETTINGS, StandardCharsets.UTF_8);
+			if (root) {
+				handToSession(workDir);
+				handToSession(runtimeDir);
+				try (var owned = Files.walk(home)) {
+					for (Path path : owned.toList()) {
+						handToSession(path);
+					}
+				}
+			}
+			Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
+			Map<String, String> environment = environment(runtimeDir, home);
+			started.add(startLogged(root, environment, workDir, "dbus",
+					List.of("dbus-daemon", "--config-file=" + busConfig, "--nofork")));
+			awaitSocket(started, runtimeDir.resolve("bus"), workDir);
+			started.add(startLogged(root, environment, workDir, "pipewire", List.of("pipewire")));
+			awaitSocket(started, runtimeDir.resolve("pipewire-0"), workDir);
+			started.add(startLogged(root, environment, workDir, "wireplumber", List.of("wireplumber")));
+			List<String> mutter = new ArrayList<>(List.of("mutter", "--headless", "--wayland", "--no-x11"));
+			for (Monitor monitor : MONITORS) {
+				mutter.add("--virtual-monitor");
+				mutter.add(monitor.width() + "x" + monitor.height());
+			}
+			started.add(startLogged(root, environment, workDir, "mutter", mutter));
+			GnomeSession session = new GnomeSession(List.copyOf(started), workDir, runtimeDir, home, root);
+			try {
+				session.awaitMutter();
+				session.applyLayout();
+			}
+			catch (RuntimeException ex) {
+				session.stop();
+				throw ex;
+			}
+			return session;
+		}
+		catch (IOException ex) {
+			stopAll(started);
+			CommandRunner.deleteRecursively(workDir);
+			throw new UncheckedIOException(ex);
+		}
+		catch (RuntimeException ex) {
+			stopAll(started);
+			CommandRunner.deleteRecursively(workDir);
+			throw ex;
+		}
+	}
+
+	private static Process startLogged(boolean root, Map<String, String> environment, Path workDir, String name,
+			List<String> command) {
+		List<String> full = asSessionUser(root, environment, command);
+		ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true)
+			.redirectOutput(workDir.resolve(name + ".log").toFile())
+			.redirectInput(new File("/dev/null"));
+		return CommandRunner.start(builder, full);
+	}
+
+	private static void awaitSocket(List<Process> started, Path socket, Path workDir) {
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		while (!Files.exists(socket)) {
+			Process last = started.get(started.size() - 1);
+			if (!last.isAlive() || System.nanoTime() > deadline) {
+				throw new IllegalStateException(
+						socket.getFileName() + " did not appear within " + READY_TIMEOUT + ":\n" + logs(workDir));
+			}
+			Pause.millis(20);
+		}
+	}
+
+	// mutter owns its names once its backend is up; DisplayConfig answers as soon as it
+	// owns the name
+	private void awaitMutter() {
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		while (true) {
+			List<String> missing = missingNames();
+			if (missing.isEmpty()) {
+				return;
+			}
+			if (this.processes.stream().anyMatch((process) -> !process.isAlive())) {
+				throw new IllegalStateException("a process of the GNOME session exited:\n" + logs(this.workDir));
+			}
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(
+						"mutter did not own " + missing + " within " + READY_TIMEOUT + ":\n" + logs(this.workDir));
+			}
+			Pause.millis(50);
+		}
+	}
+
+	private void applyLayout() {
+		StringBuilder monitors = new StringBuilder();
+		int x = 0;
+		for (Monitor monitor : MONITORS) {
+			monitors.append(String.format(Locale.ROOT, "(\"%s\", %d, %s), ", monitor.connector(), x,
+					Double.toString(monitor.scale())));
+			x += monitor.layoutWidth();
+		}
+		Path script = writeFile("gnome-layout.py", LAYOUT_SCRIPT.replace("@MONITORS@", monitors.toString()));
+		ProcessResult result = new CommandRunner(Map.of()).run(RUN_TIMEOUT, null, asSessionUser(this.dropPrivileges,
+				clientEnvironment(), List.of("/usr/bin/python3", script.toString())));
+		if (result.exitCode() != 0) {
+			throw new IllegalStateException("mutter did not take the rig's monitor layout (exit " + result.exitCode()
+					+ "): " + result.stdout() + result.stderr() + "\n" + logs(this.workDir));
+		}
+	}
+
+	private List<String> missingNames() {
+		try (DBusConnection bus = connect()) {
+			DBus daemon = bus.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", DBus.class);
+			return MUTTER_NAMES.stream().filter((name) -> !daemon.NameHasOwner(name)).toList();
+		}
+		catch (DBusException | IOException | RuntimeException ex) {
+			return MUTTER_NAMES;
+		}
+	}
+
+	/**
+	 * A new connection to the session's bus, as the test JVM's uid; the caller closes it.
+	 * @return the connection
+	 * @throws DBusException when the bus refuses it
+	 */
+	public DBusConnection connect() throws DBusException {
+		return DBusConnectionBuilder.forAddress(busAddress()).withShared(false).build();
+	}
+
+	/**
+	 * @return the session bus's address ({@code unix:path=...})
+	 */
+	public String busAddress() {
+		return "unix:path=" + this.runtimeDir.resolve("bus");
+	}
+
+	/**
+	 * @return PipeWire's socket, where Mutter's ScreenCast streams are
+	 */
+	public Path pipewireSocket() {
+		return this.runtimeDir.resolve("pipewire-0");
+	}
+
+	/**
+	 * @return the session's XDG_RUNTIME_DIR
+	 */
+	public Path runtimeDir() {
+		return this.runtimeDir;
+	}
+
+	/**
+	 * The whole environment a client of the session gets: PATH, HOME, the XDG
+	 * directories, the session bus, {@code wayland-0} (mutter's display), a UTF-8 locale,
+	 * GTK on Wayland without the accessibility bus.
+	 * @return the variables; a client gets these and nothing else
+	 */
+	public Map<String, String> clientEnvironment() {
+		Map<String, String> environment = environment(this.runtimeDir, this.home);
+		environment.put("WAYLAND_DISPLAY", "wayland-0");
+		environment.put("XDG_SESSION_TYPE", "wayland");
+		environment.put("GDK_BACKEND", "wayland");
+		environment.put("NO_AT_BRIDGE", "1");
+		return environment;
+	}
+
+	private static Map<String, String> environment(Path runtimeDir, Path home) {
+		Map<String, String> environment = new LinkedHashMap<>();
+		environment.put("PATH", PATH);
+		environment.put("HOME", home.toString());
+		environment.put("XDG_RUNTIME_DIR", runtimeDir.toString());
+		environment.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+		environment.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+		environment.put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+		environment.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
+		environment.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + runtimeDir.resolve("bus"));
+		environment.put("GSETTINGS_BACKEND", "keyfile");
+		environment.put("LANG", "C.UTF-8");
+		environment.put("LC_ALL", "C.UTF-8");
+		return environment;
+	}
+
+	private static List<String> asSessionUser(boolean dropPrivileges, Map<String, String> environment,
+			List<String> command) {
+		List<String> full = new ArrayList<>();
+		if (dropPrivileges) {
+			full.addAll(List.of("setpriv", "--reuid=" + SESSION_UID, "--regid=" + SESSION_UID, "--clear-groups"));
+		}
+		full.add("env");
+		full.add("-i");
+		environment.forEach((name, value) -> full.add(name + "=" + value));
+		full.addAll(command);
+		return full;
+	}
+
+	/**
+	 * Starts a long-lived client of the session as its user, e.g. a witness window; its
+	 * output goes to a log in the rig's work directory.
+	 * @param name the log's name
+	 * @param command the client and its arguments
+	 * @return the process; the caller stops it by PID ({@link Process#destroy()})
+	 */
+	public Process startClient(String name, List<String> command) {
+		return startLogged(this.dropPrivileges, clientEnvironment(), this.workDir, name, command);
+	}
+
+	/**
+	 * Writes a file the session's user can read (e.g. a witness script).
+	 * @param name the file's name in the rig's work directory
+	 * @param content its text
+	 * @return its path
+	 */
+	public Path writeFile(String name, String content) {
+		try {
+			Path file = Files.writeString(this.workDir.resolve(name), content, StandardCharsets.UTF_8);
+			Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+			return file;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * A screenshot of one monitor, independent of Deskhand's code: a Python GDBus client
+	 * (GLib's D-Bus, not dbus-java) opens a screencast-only session of its own on Mutter,
+	 * records the monitor, and {@code gst-launch-1.0 pipewiresrc ... num-buffers=1 !
+	 * pngenc} takes the stream's first frame. A fresh stream is the only reliable way to
+	 * a frame: Mutter sends frames on damage, so a second consumer of a stream that is
+	 * already running waits for the screen to change.
+	 * @param connector the monitor, e.g. {@code Meta-0}
+	 * @return the frame, decoded from the PNG gst-launch wrote
+	 */
+	public BufferedImage screenshot(String connector) {
+		Path script = writeFile("gnome-screenshot.py", SCREENSHOT_SCRIPT);
+		List<String> command = asSessionUser(this.dropPrivileges, clientEnvironment(),
+				List.of("/usr/bin/python3", script.toString(), connector));
+		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
+		if (output.exitCode() != 0) {
+			throw new IllegalStateException("the screenshot of " + connector + " through Mutter's ScreenCast and"
+					+ " gst-launch-1.0 failed (exit " + output.exitCode() + "): " + output.stderr());
+		}
+		try {
+			BufferedImage image = ImageIO.read(new ByteArrayInputStream(output.stdout()));
+			if (image == null) {
+				throw new IllegalStateException(
+						"gst-launch-1.0 printed no image (" + output.stdout().length + " bytes): " + output.stderr());
+			}
+			return image;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * @return whether every process of the session still runs
+	 */
+	public boolean isAlive() {
+		return this.processes.stream().allMatch(Process::isAlive);
+	}
+
+	/**
+	 * @return the PIDs of the processes the rig started, in start order
+	 */
+	public List<Long> pids() {
+		return this.processes.stream().map(Process::pid).toList();
+	}
+
+	/**
+	 * @return the end of each process's log, for failure messages
+	 */
+	public String logTail() {
+		return logs(this.workDir);
+	}
+
+	private void stop() {
+		stopAll(this.processes);
+		CommandRunner.deleteRecursively(this.workDir);
+	}
+
+	// the compositor first, the bus last: each may still talk to the ones started
+	// before it while it shuts down
+	private static void stopAll(List<Process> processes) {
+		for (int i = processes.size() - 1; i >= 0; i--) {
+			CommandRunner.stop(processes.get(i), STOP_GRACE);
+		}
+	}
+
+	private static Path createWorkDir() {
+		try {
+			Path dir = Files.createTempDirectory("deskhand-gnome-");
+			// the session's user must be able to enter it to reach its runtime directory,
+			// home and the bus configuration
+			Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+			return dir;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void handToSession(Path path) throws IOException {
+		Files.setAttribute(path, "unix:uid", SESSION_UID);
+		Files.setAttribute(path, "unix:gid", SESSION_UID);
+	}
+
+	private static boolean onPath(String tool) {
+		for (String dir : PATH.split(File.pathSeparator)) {
+			if (new File(dir, tool).canExecute()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static String logs(Path workDir) {
+		StringBuilder text = new StringBuilder();
+		for (String name : List.of("dbus", "pipewire", "wireplumber", "mutter")) {
+			Path log = workDir.resolve(name + ".log");
+			try {
+				if (Files.exists(log)) {
+					String[] lines = Files.readString(log, StandardCharsets.UTF_8).strip().split("\n");
+					text.append("--- ").append(name).append(":\n");
+					text.append(String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 15), lines.length)))
+						.append('\n');
+				}
+			}
+			catch (IOException ex) {
+				text.append("--- ").append(name).append(": unreadable\n");
+			}
+		}
+		return text.toString();
+	}
+
+	@Override
+	public String toString() {
+		return String.format(Locale.ROOT, "GnomeSession[pids %s, %s]", pids(), this.runtimeDir);
+	}
+
+}

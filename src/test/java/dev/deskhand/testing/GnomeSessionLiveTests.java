@@ -1,0 +1,47 @@
+package dev.deskhand.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.interfaces.DBus;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The GNOME rig itself: its processes are the session user's, not root's (read from
+ * /proc, not from the rig), and the root test JVM is admitted to its bus, where mutter
+ * owns the names the GNOME code calls.
+ */
+class GnomeSessionLiveTests {
+
+	@Test
+	void everyProcessOfTheSessionRunsAsTheSessionUserWhenTheTestsAreRoot() throws Exception {
+		GnomeSession session = GnomeSession.shared();
+		assertThat(session.pids()).hasSize(4);
+		int expected = SwaySession.isRoot() ? GnomeSession.SESSION_UID
+				: (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+		for (long pid : session.pids()) {
+			List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"));
+			// Uid: real effective saved filesystem
+			String uids = status.stream().filter((line) -> line.startsWith("Uid:")).findFirst().orElseThrow();
+			assertThat(uids.split("\\s+")).as("uids of pid %d", pid)
+				.containsExactly("Uid:", Integer.toString(expected), Integer.toString(expected),
+						Integer.toString(expected), Integer.toString(expected));
+		}
+	}
+
+	@Test
+	void theTestJvmIsAdmittedToTheSessionBusWhereMutterOwnsItsNames() throws Exception {
+		GnomeSession session = GnomeSession.shared();
+		try (DBusConnection bus = session.connect()) {
+			DBus daemon = bus.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", DBus.class);
+			assertThat(List.of("org.gnome.Mutter.DisplayConfig", "org.gnome.Mutter.ScreenCast",
+					"org.gnome.Mutter.RemoteDesktop"))
+				.allSatisfy((name) -> assertThat(daemon.NameHasOwner(name)).as(name).isTrue());
+		}
+	}
+
+}
