@@ -230,6 +230,8 @@ class ArchitectureTests {
 	void onlyTheAtspiDriverAndGnomeSpeakDbus() {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..")
+			.and()
+			.doNotHaveFullyQualifiedName("dev.deskhand.platform.linux.DbusValues")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.freedesktop.dbus..")

@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.atspi;
 
-import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.freedesktop.dbus.messages.MethodCall;
 import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
 
+import dev.deskhand.platform.linux.DbusValues;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.ActionInfo;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.Extents;
 import dev.deskhand.platform.linux.atspi.AtspiDbus.ObjectRef;
@@ -44,8 +44,8 @@ final class AtspiCall<T> {
 	private static final Map<String, Method> METHODS = Map.ofEntries(
 			Map.entry("GetChildren", new Method("", AtspiCall::refs)),
 			Map.entry("GetRole", new Method("", (p) -> (UInt32) p[0])),
-			Map.entry("GetState", new Method("", (p) -> list(p[0], UInt32.class))),
-			Map.entry("GetInterfaces", new Method("", (p) -> list(p[0], String.class))),
+			Map.entry("GetState", new Method("", (p) -> DbusValues.list(p[0], UInt32.class))),
+			Map.entry("GetInterfaces", new Method("", (p) -> DbusValues.list(p[0], String.class))),
 			Map.entry("Get", new Method("ss", (p) -> (Variant<?>) p[0])),
 			Map.entry("Set", new Method("ssv", (p) -> Boolean.TRUE)),
 			Map.entry("GetExtents", new Method("u", AtspiCall::extents)),
@@ -132,7 +132,7 @@ final class AtspiCall<T> {
 
 	private static List<ObjectRef> refs(Object[] parameters) {
 		List<ObjectRef> refs = new ArrayList<>();
-		for (Object item : list(parameters[0], Object.class)) {
+		for (Object item : DbusValues.list(parameters[0], Object.class)) {
 			refs.add(ref(item));
 		}
 		return refs;
@@ -143,54 +143,25 @@ final class AtspiCall<T> {
 		if (value instanceof ObjectRef ref) {
 			return ref;
 		}
-		Object[] fields = fields(value);
+		Object[] fields = DbusValues.fields(value);
 		Object path = fields[1];
 		return new ObjectRef((String) fields[0],
 				(path instanceof DBusPath dbusPath) ? dbusPath : new DBusPath(String.valueOf(path)));
 	}
 
 	private static Extents extents(Object[] parameters) {
-		Object[] fields = fields(parameters[0]);
+		Object[] fields = DbusValues.fields(parameters[0]);
 		return new Extents(((Number) fields[0]).intValue(), ((Number) fields[1]).intValue(),
 				((Number) fields[2]).intValue(), ((Number) fields[3]).intValue());
 	}
 
 	private static List<ActionInfo> actions(Object[] parameters) {
 		List<ActionInfo> actions = new ArrayList<>();
-		for (Object item : list(parameters[0], Object.class)) {
-			Object[] fields = fields(item);
+		for (Object item : DbusValues.list(parameters[0], Object.class)) {
+			Object[] fields = DbusValues.fields(item);
 			actions.add(new ActionInfo((String) fields[0], (String) fields[1], (String) fields[2]));
 		}
 		return actions;
-	}
-
-	private static Object[] fields(Object struct) {
-		if (struct instanceof Object[] fields) {
-			return fields;
-		}
-		if (struct instanceof org.freedesktop.dbus.Struct container) {
-			return container.getParameters();
-		}
-		if (struct instanceof List<?> items) {
-			return items.toArray();
-		}
-		throw new ClassCastException("not a struct: " + struct);
-	}
-
-	// arrays arrive as lists or as Java arrays, by element type
-	private static <E> List<E> list(Object value, Class<E> type) {
-		List<E> items = new ArrayList<>();
-		if (value instanceof List<?> list) {
-			for (Object item : list) {
-				items.add(type.cast(item));
-			}
-		}
-		else if (value != null && value.getClass().isArray()) {
-			for (int i = 0; i < Array.getLength(value); i++) {
-				items.add(type.cast(Array.get(value, i)));
-			}
-		}
-		return items;
 	}
 
 	private record Method(String signature, Function<Object[], Object> decode) {

@@ -1,6 +1,6 @@
 package dev.deskhand.platform.linux.gnome;
 
-import java.lang.reflect.Array;
+import dev.deskhand.platform.linux.DbusValues;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -118,31 +118,12 @@ final class MutterDisplayConfig {
 		return (Number) value;
 	}
 
-	static Object[] fields(Object struct) {
-		if (struct instanceof Object[] fields) {
-			return fields;
-		}
-		if (struct instanceof org.freedesktop.dbus.Struct container) {
-			return container.getParameters();
-		}
-		if (struct instanceof List<?> items) {
-			return items.toArray();
-		}
-		throw new IllegalStateException("not a struct: " + struct);
+	private static List<Object> list(Object value) {
+		return DbusValues.list(value, Object.class);
 	}
 
-	// arrays arrive as lists or as Java arrays, by element type
-	static List<Object> list(Object value) {
-		List<Object> items = new ArrayList<>();
-		if (value instanceof List<?> list) {
-			items.addAll(list);
-		}
-		else if (value != null && value.getClass().isArray()) {
-			for (int i = 0; i < Array.getLength(value); i++) {
-				items.add(Array.get(value, i));
-			}
-		}
-		return items;
+	private static Object[] fields(Object struct) {
+		return DbusValues.fields(struct);
 	}
 
 }
