@@ -111,6 +111,20 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	 * compositor answers, it is not sway, or it lacks a protocol Deskhand needs
 	 */
 	static WaylandDesktopDriver connect(Map<String, String> environment, Duration callTimeout) {
+		try {
+			return connectToSway(environment, callTimeout);
+		}
+		catch (DeskhandException ex) {
+			Optional<String> desktop = UnsupportedDesktop.explain(environment);
+			if (ex.code() != ErrorCode.E_NO_DESKTOP || desktop.isEmpty()) {
+				throw ex;
+			}
+			throw noDesktop("Deskhand cannot drive this desktop: " + desktop.get() + " (the Wayland driver said: "
+					+ ex.getMessage() + ")", ex);
+		}
+	}
+
+	private static WaylandDesktopDriver connectToSway(Map<String, String> environment, Duration callTimeout) {
 		Path waylandSocket;
 		Path swaySocket;
 		try {

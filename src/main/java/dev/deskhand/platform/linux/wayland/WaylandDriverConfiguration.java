@@ -30,7 +30,9 @@ class WaylandDriverConfiguration {
 	// same name (a test, a service unit's --SWAYSOCK=...) can stand in for one;
 	// Xwayland's
 	// DISPLAY is found from sway itself (WaylandLauncher.Target.sway)
-	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK");
+	// XDG_CURRENT_DESKTOP names a desktop this driver does not drive, for the failure
+	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK",
+			"XDG_CURRENT_DESKTOP");
 
 	@Bean(destroyMethod = "close")
 	WaylandDesktopDriver waylandDesktopDriver(WaylandProperties properties, Environment environment) {
