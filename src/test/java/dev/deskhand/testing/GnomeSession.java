@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -87,9 +86,7 @@ public final class GnomeSession {
 	public static final List<Monitor> MONITORS = List.of(new Monitor("Meta-0", 1280, 800, 1.25),
 			new Monitor("Meta-1", 1024, 768, 1.0));
 
-	static final int SESSION_UID = 65534;
-
-	private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+	static final int SESSION_UID = SessionUser.UID;
 
 	private static final List<String> REQUIRED_TOOLS = List.of("mutter", "dbus-daemon", "pipewire", "wireplumber",
 			"gst-launch-1.0");
@@ -242,10 +239,7 @@ public final class GnomeSession {
 	}
 
 	private static void requireTools() {
-		List<String> missing = new ArrayList<>(REQUIRED_TOOLS.stream().filter((tool) -> !onPath(tool)).toList());
-		if (SwaySession.isRoot() && !onPath("setpriv")) {
-			missing.add("setpriv");
-		}
+		List<String> missing = SessionUser.missingTools(REQUIRED_TOOLS);
 		if (missing.isEmpty()) {
 			return;
 		}
@@ -259,8 +253,8 @@ public final class GnomeSession {
 	}
 
 	private static GnomeSession start() {
-		boolean root = SwaySession.isRoot();
-		Path workDir = createWorkDir();
+		boolean root = SessionUser.isRoot();
+		Path workDir = SessionUser.createWorkDir("deskhand-gnome-");
 		List<Process> started = new ArrayList<>();
 		try {
 			Path runtimeDir = Files.createDirectory(workDir.resolve("runtime"));
@@ -270,11 +264,11 @@ public final class GnomeSession {
 			Path settings = Files.createDirectories(home.resolve(".config/glib-2.0/settings"));
 			Files.writeString(settings.resolve("keyfile"), MUTTER_SETTINGS, StandardCharsets.UTF_8);
 			if (root) {
-				handToSession(workDir);
-				handToSession(runtimeDir);
+				SessionUser.handTo(workDir);
+				SessionUser.handTo(runtimeDir);
 				try (var owned = Files.walk(home)) {
 					for (Path path : owned.toList()) {
-						handToSession(path);
+						SessionUser.handTo(path);
 					}
 				}
 			}
@@ -317,7 +311,7 @@ public final class GnomeSession {
 
 	private static Process startLogged(boolean root, Map<String, String> environment, Path workDir, String name,
 			List<String> command) {
-		List<String> full = asSessionUser(root, environment, command);
+		List<String> full = SessionUser.command(root, environment, command);
 		ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true)
 			.redirectOutput(workDir.resolve(name + ".log").toFile())
 			.redirectInput(new File("/dev/null"));
@@ -365,8 +359,8 @@ public final class GnomeSession {
 			x += monitor.layoutWidth();
 		}
 		Path script = writeFile("gnome-layout.py", LAYOUT_SCRIPT.replace("@MONITORS@", monitors.toString()));
-		ProcessResult result = new CommandRunner(Map.of()).run(RUN_TIMEOUT, null, asSessionUser(this.dropPrivileges,
-				clientEnvironment(), List.of("/usr/bin/python3", script.toString())));
+		ProcessResult result = new CommandRunner(Map.of()).run(RUN_TIMEOUT, null, SessionUser
+			.command(this.dropPrivileges, clientEnvironment(), List.of("/usr/bin/python3", script.toString())));
 		if (result.exitCode() != 0) {
 			throw new IllegalStateException("mutter did not take the rig's monitor layout (exit " + result.exitCode()
 					+ "): " + result.stdout() + result.stderr() + "\n" + logs(this.workDir));
@@ -429,32 +423,12 @@ public final class GnomeSession {
 	}
 
 	private static Map<String, String> environment(Path runtimeDir, Path home) {
-		Map<String, String> environment = new LinkedHashMap<>();
-		environment.put("PATH", PATH);
-		environment.put("HOME", home.toString());
-		environment.put("XDG_RUNTIME_DIR", runtimeDir.toString());
-		environment.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-		environment.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+		Map<String, String> environment = SessionUser.baseEnvironment(runtimeDir, home);
 		environment.put("XDG_DATA_HOME", home.resolve(".local/share").toString());
 		environment.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
 		environment.put("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + runtimeDir.resolve("bus"));
 		environment.put("GSETTINGS_BACKEND", "keyfile");
-		environment.put("LANG", "C.UTF-8");
-		environment.put("LC_ALL", "C.UTF-8");
 		return environment;
-	}
-
-	private static List<String> asSessionUser(boolean dropPrivileges, Map<String, String> environment,
-			List<String> command) {
-		List<String> full = new ArrayList<>();
-		if (dropPrivileges) {
-			full.addAll(List.of("setpriv", "--reuid=" + SESSION_UID, "--regid=" + SESSION_UID, "--clear-groups"));
-		}
-		full.add("env");
-		full.add("-i");
-		environment.forEach((name, value) -> full.add(name + "=" + value));
-		full.addAll(command);
-		return full;
 	}
 
 	/**
@@ -497,7 +471,7 @@ public final class GnomeSession {
 	 */
 	public BufferedImage screenshot(String connector) {
 		Path script = writeFile("gnome-screenshot.py", SCREENSHOT_SCRIPT);
-		List<String> command = asSessionUser(this.dropPrivileges, clientEnvironment(),
+		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
 				List.of("/usr/bin/python3", script.toString(), connector));
 		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
 		if (output.exitCode() != 0) {
@@ -549,33 +523,6 @@ public final class GnomeSession {
 		for (int i = processes.size() - 1; i >= 0; i--) {
 			CommandRunner.stop(processes.get(i), STOP_GRACE);
 		}
-	}
-
-	private static Path createWorkDir() {
-		try {
-			Path dir = Files.createTempDirectory("deskhand-gnome-");
-			// the session's user must be able to enter it to reach its runtime directory,
-			// home and the bus configuration
-			Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-			return dir;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void handToSession(Path path) throws IOException {
-		Files.setAttribute(path, "unix:uid", SESSION_UID);
-		Files.setAttribute(path, "unix:gid", SESSION_UID);
-	}
-
-	private static boolean onPath(String tool) {
-		for (String dir : PATH.split(File.pathSeparator)) {
-			if (new File(dir, tool).canExecute()) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private static String logs(Path workDir) {

@@ -21,7 +21,7 @@ class GnomeSessionLiveTests {
 	void everyProcessOfTheSessionRunsAsTheSessionUserWhenTheTestsAreRoot() throws Exception {
 		GnomeSession session = GnomeSession.shared();
 		assertThat(session.pids()).hasSize(4);
-		int expected = SwaySession.isRoot() ? GnomeSession.SESSION_UID
+		int expected = SessionUser.isRoot() ? GnomeSession.SESSION_UID
 				: (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
 		for (long pid : session.pids()) {
 			List<String> status = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"));

@@ -70,9 +70,7 @@ public final class SwaySession {
 	/** The binding the driver's failsafe listens for; the rig declares it. */
 	public static final String FAILSAFE_BINDING = "Mod4+Ctrl+Escape";
 
-	static final int SWAY_UID = 65534;
-
-	private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+	static final int SWAY_UID = SessionUser.UID;
 
 	private static final List<String> REQUIRED_TOOLS = List.of("sway", "grim", "wtype", "wl-copy", "wl-paste");
 
@@ -160,10 +158,7 @@ public final class SwaySession {
 	}
 
 	private static void requireTools() {
-		List<String> missing = new ArrayList<>(REQUIRED_TOOLS.stream().filter((tool) -> !onPath(tool)).toList());
-		if (isRoot() && !onPath("setpriv")) {
-			missing.add("setpriv");
-		}
+		List<String> missing = SessionUser.missingTools(REQUIRED_TOOLS);
 		if (missing.isEmpty()) {
 			return;
 		}
@@ -176,28 +171,28 @@ public final class SwaySession {
 	}
 
 	private static SwaySession start() {
-		boolean root = isRoot();
-		Path workDir = createWorkDir();
+		boolean root = SessionUser.isRoot();
+		Path workDir = SessionUser.createWorkDir("deskhand-sway-");
 		Process sway = null;
 		try {
 			Path runtimeDir = Files.createDirectory(workDir.resolve("runtime"));
 			Path home = Files.createDirectory(workDir.resolve("home"));
 			Path config = Files.writeString(workDir.resolve("sway.conf"), config(), StandardCharsets.UTF_8);
 			if (root) {
-				handToSway(workDir);
-				handToSway(runtimeDir);
-				handToSway(home);
+				SessionUser.handTo(workDir);
+				SessionUser.handTo(runtimeDir);
+				SessionUser.handTo(home);
 			}
 			// only the compositor's uid may enter its runtime directory (sway warns
 			// otherwise, and clients of other users must not reach its sockets)
 			Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
-			Map<String, String> baseEnvironment = baseEnvironment(runtimeDir, home);
+			Map<String, String> baseEnvironment = SessionUser.baseEnvironment(runtimeDir, home);
 			Map<String, String> swayEnvironment = new LinkedHashMap<>(baseEnvironment);
 			swayEnvironment.put("WLR_BACKENDS", "headless");
 			swayEnvironment.put("WLR_RENDERER", "pixman");
 			swayEnvironment.put("WLR_LIBINPUT_NO_DEVICES", "1");
 			swayEnvironment.put("WLR_HEADLESS_OUTPUTS", "1");
-			List<String> command = asSwayUser(root, swayEnvironment, List.of("sway", "-c", config.toString()));
+			List<String> command = SessionUser.command(root, swayEnvironment, List.of("sway", "-c", config.toString()));
 			Path log = workDir.resolve("sway.log");
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
@@ -334,25 +329,13 @@ public final class SwaySession {
 	 * @return the variables; a client gets these and nothing else
 	 */
 	public Map<String, String> environment() {
-		Map<String, String> environment = baseEnvironment(this.runtimeDir, this.home);
+		Map<String, String> environment = SessionUser.baseEnvironment(this.runtimeDir, this.home);
 		environment.put("WAYLAND_DISPLAY", this.waylandDisplay);
 		environment.put("SWAYSOCK", this.swaySocket.toString());
 		environment.put("XDG_SESSION_TYPE", "wayland");
 		environment.put("GDK_BACKEND", "wayland");
 		environment.put("NO_AT_BRIDGE", "1");
 		environment.put("DBUS_SESSION_BUS_ADDRESS", "disabled:");
-		return environment;
-	}
-
-	private static Map<String, String> baseEnvironment(Path runtimeDir, Path home) {
-		Map<String, String> environment = new LinkedHashMap<>();
-		environment.put("PATH", PATH);
-		environment.put("HOME", home.toString());
-		environment.put("XDG_RUNTIME_DIR", runtimeDir.toString());
-		environment.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-		environment.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
-		environment.put("LANG", "C.UTF-8");
-		environment.put("LC_ALL", "C.UTF-8");
 		return environment;
 	}
 
@@ -365,20 +348,7 @@ public final class SwaySession {
 	 * @return the full command line
 	 */
 	public List<String> clientCommand(List<String> command) {
-		return asSwayUser(this.dropPrivileges, environment(), command);
-	}
-
-	private static List<String> asSwayUser(boolean dropPrivileges, Map<String, String> environment,
-			List<String> command) {
-		List<String> full = new ArrayList<>();
-		if (dropPrivileges) {
-			full.addAll(List.of("setpriv", "--reuid=" + SWAY_UID, "--regid=" + SWAY_UID, "--clear-groups"));
-		}
-		full.add("env");
-		full.add("-i");
-		environment.forEach((name, value) -> full.add(name + "=" + value));
-		full.addAll(command);
-		return full;
+		return SessionUser.command(this.dropPrivileges, environment(), command);
 	}
 
 	/**
@@ -543,33 +513,6 @@ public final class SwaySession {
 		CommandRunner.deleteRecursively(this.workDir);
 	}
 
-	private static Path createWorkDir() {
-		try {
-			Path dir = Files.createTempDirectory("deskhand-sway-");
-			// the compositor's user must be able to enter it to reach its runtime
-			// directory, home and config
-			Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-			return dir;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void handToSway(Path path) throws IOException {
-		Files.setAttribute(path, "unix:uid", SWAY_UID);
-		Files.setAttribute(path, "unix:gid", SWAY_UID);
-	}
-
-	static boolean isRoot() {
-		try {
-			return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
 	private static Optional<Path> find(Path dir, String prefix, String suffix) {
 		try (Stream<Path> entries = Files.list(dir)) {
 			return entries.filter((p) -> {
@@ -580,15 +523,6 @@ public final class SwaySession {
 		catch (IOException ex) {
 			return Optional.empty();
 		}
-	}
-
-	private static boolean onPath(String tool) {
-		for (String dir : PATH.split(File.pathSeparator)) {
-			if (new File(dir, tool).canExecute()) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private static String read(Path file) {
