@@ -11,11 +11,9 @@ import java.util.Map;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -29,6 +27,7 @@ import dev.deskhand.mcp.McpTestClients;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static dev.deskhand.mcp.McpTestClients.call;
@@ -50,28 +49,12 @@ class TrialProfileLiveTests {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared, "Deskhand trial witness", 300, 200,
+			700, 450);
 
 	@TempDir
 	Path state;
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand trial witness", 300, 200, 700, 450);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void focusWitness() {
-		witness.focus();
-		witness.clearEvents();
-	}
 
 	@Test
 	void withTheTrialProfileAClickLandsWithoutAnyApprovalAndIsAudited(CapturedOutput output) throws Exception {
@@ -80,13 +63,13 @@ class TrialProfileLiveTests {
 			try {
 				CallToolResult clicked = call(agent, "left_click", Map.of("coordinate", imagePoint(120, 90)));
 				assertThat(clicked.isError()).as(text(clicked)).isNotEqualTo(Boolean.TRUE);
-				String press = witness.awaitEvent((event) -> event.startsWith("PRESS"), WAIT);
+				String press = WITNESS.window().awaitEvent((event) -> event.startsWith("PRESS"), WAIT);
 				Map<String, String> fields = WitnessWindow.fields(press);
 				assertThat(fields).containsEntry("button", "1");
 				// where it was asked to land (on screen), give or take the
 				// image-to-screen
 				// rounding
-				ScreenRect area = witness.bounds();
+				ScreenRect area = WITNESS.window().bounds();
 				assertThat(Integer.parseInt(fields.get("x"))).isBetween(area.x() + 117, area.x() + 123);
 				assertThat(Integer.parseInt(fields.get("y"))).isBetween(area.y() + 87, area.y() + 93);
 			}
@@ -121,7 +104,7 @@ class TrialProfileLiveTests {
 			}
 		}
 		Pause.of(Duration.ofMillis(700));
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("PRESS"));
+		assertThat(WITNESS.window().events()).noneMatch((event) -> event.startsWith("PRESS"));
 		assertThat(audit()).anyMatch((record) -> record.path("type").asString().equals("approval-asked"))
 			.noneMatch((record) -> record.path("type").asString().equals("input-action"));
 		assertThat(output.getOut()).doesNotContain("trial profile");
@@ -137,7 +120,7 @@ class TrialProfileLiveTests {
 				.isEqualTo("the trial profile allows every input without asking a human, so it runs only with the"
 						+ " agents' port on loopback, but server.address is 0.0.0.0: bind 127.0.0.1 (server.address),"
 						+ " or start without the trial profile"));
-		assertThat(witness.events()).noneMatch((event) -> event.startsWith("PRESS"));
+		assertThat(WITNESS.window().events()).noneMatch((event) -> event.startsWith("PRESS"));
 	}
 
 	private ConfigurableApplicationContext start(String... arguments) {
@@ -165,7 +148,7 @@ class TrialProfileLiveTests {
 
 	private static List<Integer> imagePoint(int dx, int dy) {
 		// the shared desktop is 1920x1080, its screenshots 1280x720
-		ScreenRect area = witness.bounds();
+		ScreenRect area = WITNESS.window().bounds();
 		return List.of((int) ((area.x() + dx) / 1.5), (int) ((area.y() + dy) / 1.5));
 	}
 

@@ -13,12 +13,11 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -33,6 +32,7 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.witness.WitnessExtension;
 import dev.deskhand.testing.witness.WitnessWindow;
 
 import static dev.deskhand.mcp.McpTestClients.text;
@@ -63,7 +63,9 @@ class WaitingApprovalLiveTests {
 	@TempDir
 	static Path auditDir;
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared, "Deskhand waiting witness", 260,
+			180, 700, 420);
 
 	@LocalServerPort
 	private int port;
@@ -81,26 +83,12 @@ class WaitingApprovalLiveTests {
 		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
 	}
 
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand waiting witness", 260, 180, 700, 420);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
 	@BeforeEach
 	void connect() {
 		// No elicitation capability: as the Inspector CLI, this client cannot be asked.
 		this.client = McpTestClients.customized(this.port, "inspector-like",
 				(spec) -> spec.progressConsumer(this.notifications::add));
 		operator().send("POST", "/actuator/failsafe", "{\"action\":\"reset\"}");
-		witness.focus();
-		witness.clearEvents();
 	}
 
 	@AfterEach
@@ -135,8 +123,8 @@ class WaitingApprovalLiveTests {
 		CallToolResult result = click.get(10, TimeUnit.SECONDS);
 		assertThat(result.isError()).as(text(result)).isNotEqualTo(Boolean.TRUE);
 		Map<String, String> press = WitnessWindow
-			.fields(witness.awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
-		ScreenRect area = witness.bounds();
+			.fields(WITNESS.window().awaitEvent((event) -> event.startsWith("PRESS button=1"), WAIT));
+		ScreenRect area = WITNESS.window().bounds();
 		assertThat(Integer.parseInt(press.get("x"))).isCloseTo(area.x() + 120, Offset.offset(3));
 		assertThat(Integer.parseInt(press.get("y"))).isCloseTo(area.y() + 90, Offset.offset(3));
 	}
@@ -159,7 +147,7 @@ class WaitingApprovalLiveTests {
 		operator().send("POST", "/actuator/approvals/" + id, "{\"decision\":\"deny\"}");
 		assertThat(text(typed.get(10, TimeUnit.SECONDS))).startsWith("E_DENIED: ");
 		Pause.of(QUIET);
-		assertThat(witness.events())
+		assertThat(WITNESS.window().events())
 			.noneMatch((e) -> e.startsWith("KEYDOWN") || e.startsWith("TEXT") && !e.equals("TEXT "));
 		assertThat(output.getOut()).doesNotContain(secret);
 	}
@@ -203,7 +191,7 @@ class WaitingApprovalLiveTests {
 	}
 
 	private static List<Integer> imagePoint(int dx, int dy) {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = WITNESS.window().bounds();
 		return List.of((int) Math.round((area.x() + dx) / 1.5), (int) Math.round((area.y() + dy) / 1.5));
 	}
 

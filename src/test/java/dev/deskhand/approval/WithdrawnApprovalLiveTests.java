@@ -10,10 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
@@ -29,7 +27,7 @@ import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
-import dev.deskhand.testing.witness.WitnessWindow;
+import dev.deskhand.testing.witness.WitnessExtension;
 
 import static dev.deskhand.mcp.McpTestClients.call;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,13 +53,15 @@ class WithdrawnApprovalLiveTests {
 	// Generous: "does not hang", never a speed claim; far below the ask's 60 s.
 	private static final Duration BOUND = Duration.ofSeconds(10);
 
-	// How long a withdrawn click gets to (wrongly) show up at the witness.
+	// How long a withdrawn click gets to (wrongly) show up at the WITNESS.window().
 	private static final Duration QUIET = Duration.ofMillis(700);
 
 	@TempDir
 	static Path auditDir;
 
-	private static WitnessWindow witness;
+	@RegisterExtension
+	static final WitnessExtension WITNESS = WitnessExtension.on(TestDesktop::shared,
+			"Deskhand withdrawn approval witness", 250, 150, 800, 500);
 
 	@LocalServerPort
 	private int port;
@@ -73,24 +73,6 @@ class WithdrawnApprovalLiveTests {
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("deskhand.display.name", () -> TestDesktop.shared().display());
 		registry.add("deskhand.audit.file", () -> auditDir.resolve("audit.jsonl").toString());
-	}
-
-	@BeforeAll
-	static void openWitness() {
-		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand withdrawn approval witness", 250, 150, 800, 500);
-	}
-
-	@AfterAll
-	static void closeWitness() {
-		if (witness != null) {
-			witness.close();
-		}
-	}
-
-	@BeforeEach
-	void prepare() {
-		witness.focus();
-		witness.clearEvents();
 	}
 
 	@Test
@@ -161,7 +143,7 @@ class WithdrawnApprovalLiveTests {
 
 	private static void assertNothingArrives() {
 		Pause.of(QUIET);
-		assertThat(witness.events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("RELEASE"));
+		assertThat(WITNESS.window().events()).noneMatch((e) -> e.startsWith("PRESS") || e.startsWith("RELEASE"));
 		assertThat(TestDesktop.shared().buttonsDownMask()).isZero();
 	}
 
@@ -171,12 +153,12 @@ class WithdrawnApprovalLiveTests {
 	}
 
 	private static int x(int dx) {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = WITNESS.window().bounds();
 		return (int) ((area.x() + dx) / 1.5);
 	}
 
 	private static int y(int dy) {
-		ScreenRect area = witness.bounds();
+		ScreenRect area = WITNESS.window().bounds();
 		return (int) ((area.y() + dy) / 1.5);
 	}
 
