@@ -1,7 +1,6 @@
 package dev.deskhand.ops;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +15,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opentest4j.TestAbortedException;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -32,6 +28,7 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.testing.HeadlessChromium;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.TestDesktop;
 import dev.deskhand.trajectory.TrajectoryFixtures;
@@ -54,10 +51,6 @@ class ConsoleFirstScreenBrowserTests {
 
 	static final String OPERATOR_TOKEN = "first-screen-operator-token-7e3a";
 
-	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
 	private static final Duration WAIT = Duration.ofSeconds(15);
 
 	// The replay page's page size (replay.js PAGE) and more than one page of sessions.
@@ -70,7 +63,7 @@ class ConsoleFirstScreenBrowserTests {
 
 	private static List<String> ids;
 
-	private static ChromeDriverService service;
+	private static HeadlessChromium chromium;
 
 	private static ChromeDriver browser;
 
@@ -86,35 +79,16 @@ class ConsoleFirstScreenBrowserTests {
 
 	@BeforeAll
 	static void recordSessionsAndStartTheBrowser() throws IOException {
-		if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-			String message = "the console browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-					+ "; on Debian/Ubuntu: apt-get install chromium chromium-driver (see .ci/run)";
-			if (System.getenv("CI") == null) {
-				throw new TestAbortedException("skipping: " + message);
-			}
-			throw new IllegalStateException(message);
-		}
+		chromium = HeadlessChromium.start("the console's first-screen browser test", temp.resolve("chromium-profile"));
+		browser = chromium.browser();
 		ids = TrajectoryFixtures.recordSessions(temp.resolve("trajectories"), "fixture-client", SESSIONS,
 				Instant.now().minusSeconds(60));
-		service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-			.usingAnyFreePort()
-			.withLogOutput(OutputStream.nullOutputStream())
-			.build();
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-background-networking",
-				"--disable-component-update", "--no-first-run", "--disable-dev-shm-usage", "--window-size=1400,1100",
-				"--user-data-dir=" + Files.createDirectories(temp.resolve("chromium-profile")));
-		browser = new ChromeDriver(service, options);
 	}
 
 	@AfterAll
 	static void stopTheBrowser() {
-		if (browser != null) {
-			browser.quit();
-		}
-		if (service != null) {
-			service.stop();
+		if (chromium != null) {
+			chromium.close();
 		}
 	}
 

@@ -3,7 +3,6 @@ package dev.deskhand.ops;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -32,15 +31,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opentest4j.TestAbortedException;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -49,6 +45,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.deskhand.testing.HeadlessChromium;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
@@ -77,11 +74,6 @@ class OperatorConsoleBrowserTests {
 
 	static final String AGENT_TOKEN = "console-agent-token-9a7c";
 
-	// Debian's packages: no test tool may download a browser or a driver of its own.
-	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
 	private static final Duration WAIT = Duration.ofSeconds(15);
 
 	private static final Pattern PENDING_ID = Pattern.compile("\"id\":\"(a\\d+)\"");
@@ -95,7 +87,7 @@ class OperatorConsoleBrowserTests {
 
 	private static WitnessWindow witness;
 
-	private static ChromeDriverService service;
+	private static HeadlessChromium chromium;
 
 	private static WebDriver browser;
 
@@ -117,27 +109,15 @@ class OperatorConsoleBrowserTests {
 
 	@BeforeAll
 	static void startBrowserAndWitness() throws IOException {
-		requireChromium();
+		chromium = HeadlessChromium.start("the console's browser test", temp.resolve("chromium-profile"));
+		browser = chromium.browser();
 		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand console witness", 250, 150, 800, 500);
-		service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-			.usingAnyFreePort()
-			.withLogOutput(OutputStream.nullOutputStream())
-			.build();
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-background-networking",
-				"--disable-component-update", "--no-first-run", "--disable-dev-shm-usage", "--window-size=1400,1100",
-				"--user-data-dir=" + Files.createDirectories(temp.resolve("chromium-profile")));
-		browser = new ChromeDriver(service, options);
 	}
 
 	@AfterAll
 	static void stopBrowserAndWitness() {
-		if (browser != null) {
-			browser.quit();
-		}
-		if (service != null) {
-			service.stop();
+		if (chromium != null) {
+			chromium.close();
 		}
 		if (witness != null) {
 			witness.close();
@@ -410,19 +390,6 @@ class OperatorConsoleBrowserTests {
 
 	private URI management(String path) {
 		return URI.create("http://127.0.0.1:" + this.managementPort + path);
-	}
-
-	/** Skips on a developer machine without Chromium; fails on CI, which installs it. */
-	private static void requireChromium() {
-		if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-			return;
-		}
-		String message = "the console's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-				+ "; on Debian/Ubuntu: apt-get install chromium chromium-driver (see .ci/run)";
-		if (System.getenv("CI") == null) {
-			throw new TestAbortedException("skipping: " + message);
-		}
-		throw new IllegalStateException(message);
 	}
 
 }

@@ -1,8 +1,6 @@
 package dev.deskhand.ops;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -15,14 +13,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opentest4j.TestAbortedException;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -32,6 +26,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.mcp.McpTestClients;
+import dev.deskhand.testing.HeadlessChromium;
 import dev.deskhand.testing.OperatorApi;
 import dev.deskhand.testing.ScreenRect;
 import dev.deskhand.testing.TestDesktop;
@@ -57,10 +52,6 @@ class ReplayConsoleBrowserTests {
 
 	static final String OPERATOR_TOKEN = "replay-operator-token-51c2";
 
-	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
 	private static final Duration WAIT = Duration.ofSeconds(15);
 
 	@TempDir
@@ -68,7 +59,7 @@ class ReplayConsoleBrowserTests {
 
 	private static WitnessWindow witness;
 
-	private static ChromeDriverService service;
+	private static HeadlessChromium chromium;
 
 	private static WebDriver browser;
 
@@ -87,34 +78,15 @@ class ReplayConsoleBrowserTests {
 
 	@BeforeAll
 	static void startBrowserAndWitness() throws IOException {
-		if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-			String message = "the replay browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-					+ "; on Debian/Ubuntu: apt-get install chromium chromium-driver (see .ci/run)";
-			if (System.getenv("CI") == null) {
-				throw new TestAbortedException("skipping: " + message);
-			}
-			throw new IllegalStateException(message);
-		}
+		chromium = HeadlessChromium.start("the replay browser test", temp.resolve("chromium-profile"));
+		browser = chromium.browser();
 		witness = WitnessWindow.open(TestDesktop.shared(), "Deskhand replay console witness", 250, 150, 800, 500);
-		service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-			.usingAnyFreePort()
-			.withLogOutput(OutputStream.nullOutputStream())
-			.build();
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM.toFile());
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-background-networking",
-				"--disable-component-update", "--no-first-run", "--disable-dev-shm-usage", "--window-size=1400,1100",
-				"--user-data-dir=" + Files.createDirectories(temp.resolve("chromium-profile")));
-		browser = new ChromeDriver(service, options);
 	}
 
 	@AfterAll
 	static void stopBrowserAndWitness() {
-		if (browser != null) {
-			browser.quit();
-		}
-		if (service != null) {
-			service.stop();
+		if (chromium != null) {
+			chromium.close();
 		}
 		if (witness != null) {
 			witness.close();
