@@ -8,7 +8,7 @@
 'use strict';
 
 (() => {
-  const TOKEN_KEY = 'deskhand.operatorToken';
+  const TOKEN_KEY = DeskhandToken.KEY;
   // The endpoints sit next to this page: /actuator/console -> /actuator (any base path).
   const BASE = location.pathname.replace(/\/console\/?$/, '');
   const APPROVALS_EVERY = 1000;
@@ -42,17 +42,6 @@
   }
 
   // --- the token -------------------------------------------------------------------------------
-
-  function takeTokenFromFragment() {
-    const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
-    if (match) {
-      sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
-    }
-    if (location.hash) {
-      // The fragment never reached the server; keep it out of the history and the address bar too.
-      history.replaceState(null, '', location.pathname + location.search);
-    }
-  }
 
   // refused: the HTTP status that refused the token, said on the badge too; absent when the
   // operator only asked to forget the token.
@@ -533,7 +522,7 @@
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible' && running) refreshScreens().catch(() => {});
     });
-    takeTokenFromFragment();
+    DeskhandToken.takeFromFragment();
     const saved = sessionStorage.getItem(TOKEN_KEY);
     if (saved) start(saved);
     else showLogin('');

@@ -7,7 +7,7 @@
 'use strict';
 
 (() => {
-  const TOKEN_KEY = 'deskhand.operatorToken';
+  const TOKEN_KEY = DeskhandToken.KEY;
   // /actuator/console/replay.html -> /actuator
   const BASE = location.pathname.replace(/\/console\/replay\.html$/, '');
   const PLAY_EVERY = 1200;
@@ -32,18 +32,6 @@
     if (o.text !== undefined && o.text !== null) node.textContent = String(o.text);
     (children || []).forEach((child) => node.appendChild(child));
     return node;
-  }
-
-  // The same as the console's: a fragment never reaches the server; keep it out of the history
-  // and the address bar too.
-  function takeTokenFromFragment() {
-    const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
-    if (match) {
-      sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
-    }
-    if (location.hash) {
-      history.replaceState(null, '', location.pathname + location.search);
-    }
   }
 
   async function api(path, accept) {
@@ -245,7 +233,7 @@
     $('download').addEventListener('click', download);
     $('verify').addEventListener('click', verify);
     $('more').addEventListener('click', () => loadSessions(true).catch(() => {}));
-    takeTokenFromFragment();
+    DeskhandToken.takeFromFragment();
     token = sessionStorage.getItem(TOKEN_KEY);
     if (!token) {
       $('connection').textContent = 'no token';

@@ -15,10 +15,10 @@ import org.springframework.util.MimeType;
 /**
  * {@code GET /actuator/console}: the operator console, one page with its script and style
  * sheet ({@code /actuator/console/console.js}, {@code console.css}), and the replay page
- * ({@code /actuator/console/replay.html}, {@code replay.js}, {@code replay.css}). They
- * hold no data, so they are served without a token; the page's script calls the other
- * endpoints with the operator token the operator enters (see docs/console.md). No
- * external URL anywhere: it works offline.
+ * ({@code /actuator/console/replay.html}, {@code replay.js}, {@code replay.css}), and the
+ * token handling both share ({@code token.js}). They hold no data, so they are served
+ * without a token; the page's script calls the other endpoints with the operator token
+ * the operator enters (see docs/console.md). No external URL anywhere: it works offline.
  */
 @WebEndpoint(id = "console")
 class ConsoleEndpoint {
@@ -35,7 +35,8 @@ class ConsoleEndpoint {
 	// The replay page (replay.html) is served here too: it holds no data either.
 	private final Map<String, Asset> assets = Map.of("console.js", new Asset(read("console.js"), JAVASCRIPT),
 			"console.css", new Asset(read("console.css"), CSS), "replay.html", new Asset(read("replay.html"), HTML),
-			"replay.js", new Asset(read("replay.js"), JAVASCRIPT), "replay.css", new Asset(read("replay.css"), CSS));
+			"replay.js", new Asset(read("replay.js"), JAVASCRIPT), "replay.css", new Asset(read("replay.css"), CSS),
+			"token.js", new Asset(read("token.js"), JAVASCRIPT));
 
 	private record Asset(byte[] bytes, MimeType type) {
 	}
