@@ -136,6 +136,25 @@ final class MutterScreenCast implements AutoCloseable {
 		return stream.frames().crop(x, y, width, height, this.timeout, buffer);
 	}
 
+	/**
+	 * @return the displays recorded, as they were when recording started
+	 */
+	List<DisplayInfo> displays() {
+		return this.streams.values().stream().map(DisplayStream::display).toList();
+	}
+
+	/**
+	 * @param displayId a recorded display's id
+	 * @return how many frames its stream has delivered so far
+	 */
+	long frameCount(String displayId) {
+		DisplayStream stream = this.streams.get(displayId);
+		if (stream == null) {
+			throw new IllegalArgumentException("display " + displayId + " is not recorded");
+		}
+		return stream.frames().frameCount();
+	}
+
 	private DisplayStream streamFor(Rect region) {
 		for (DisplayStream stream : this.streams.values()) {
 			Rect bounds = stream.display().bounds();

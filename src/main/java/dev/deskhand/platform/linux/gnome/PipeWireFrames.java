@@ -50,6 +50,9 @@ final class PipeWireFrames implements AutoCloseable {
 
 	private int[] pixels;
 
+	// how many frames came so far: a look compares it to tell whether the screen changed
+	private long frames;
+
 	// GStreamer's last error (e.g. PipeWire refused the node), for the message when no
 	// frame comes
 	private volatile String error;
@@ -139,6 +142,7 @@ final class PipeWireFrames implements AutoCloseable {
 					this.width = frameWidth;
 					this.height = frameHeight;
 					this.pixels = copy;
+					this.frames++;
 					this.lock.notifyAll();
 				}
 			}
@@ -149,6 +153,16 @@ final class PipeWireFrames implements AutoCloseable {
 		}
 		finally {
 			sample.dispose();
+		}
+	}
+
+	/**
+	 * @return how many frames have come so far; mutter sends one only when what the
+	 * stream shows changed
+	 */
+	long frameCount() {
+		synchronized (this.lock) {
+			return this.frames;
 		}
 	}
 
