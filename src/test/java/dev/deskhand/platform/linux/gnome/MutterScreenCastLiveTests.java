@@ -30,9 +30,10 @@ class MutterScreenCastLiveTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-	private static final int WITNESS_RGB = 0x2080D0;
+	static final int WITNESS_RGB = 0x2080D0;
 
-	private static final String WITNESS_SCRIPT = """
+	// also the damage witness of GnomeCaptureLiveTests
+	static final String WITNESS_SCRIPT = """
 			import gi, sys
 			gi.require_version("Gtk", "3.0")
 			from gi.repository import Gtk
