@@ -209,7 +209,10 @@ public final class WitnessEvents {
 		return (e) -> is(e, "key") && kind.equals(e.path("kind").asString()) && name.equals(e.path("name").asString());
 	}
 
-	static boolean is(JsonNode event, String kind) {
+	/**
+	 * @return whether the event is of that kind ({@code "ev"})
+	 */
+	public static boolean is(JsonNode event, String kind) {
 		return kind.equals(event.path("ev").asString());
 	}
 
