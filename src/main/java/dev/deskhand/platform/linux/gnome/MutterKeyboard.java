@@ -67,7 +67,7 @@ final class MutterKeyboard implements KeyboardDriver {
 			return;
 		}
 		this.input.send((session) -> {
-			this.input.keymap().requireTypable(text, keysyms);
+			this.input.keymap().requireTypable(text);
 			List<Long> modifiers = heldModifiers();
 			for (long modifier : modifiers) {
 				session.keysym(modifier, false);

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.linux.gnome;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
@@ -65,12 +66,17 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private MutterRemoteSession session;
 
-	private volatile MutterKeymap keymap = MutterKeymap.unknown();
+	// mutter's display, where its keymap is read; null when not known
+	private final Path waylandSocket;
+
+	private MutterKeymapWatch keymapWatch;
 
 	private volatile boolean closed;
 
-	private MutterRemoteDesktop(AbstractConnection bus, Supplier<List<DisplayInfo>> displays, Duration timeout) {
+	private MutterRemoteDesktop(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
+			Duration timeout) {
 		this.bus = bus;
+		this.waylandSocket = waylandSocket;
 		this.displays = displays;
 		this.timeout = timeout;
 		this.pointer = new MutterPointer(this, this.held);
@@ -81,12 +87,16 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	 * Starts a remote desktop session over the displays and warms its devices up.
 	 * @param bus the session bus; must stay open while this is used (mutter ends the
 	 * session with the connection)
+	 * @param waylandSocket mutter's Wayland display, where its keymap is read so that
+	 * text the layout cannot type is refused before anything is sent; {@code null} to
+	 * send every text and let mutter drop what it has no key for
 	 * @param displays the displays now, in mutter's layout units
 	 * ({@link MutterDisplayConfig#read}); asked before each pointer move
 	 * @param timeout for each D-Bus call
 	 */
-	static MutterRemoteDesktop open(AbstractConnection bus, Supplier<List<DisplayInfo>> displays, Duration timeout) {
-		MutterRemoteDesktop input = new MutterRemoteDesktop(bus, displays, timeout);
+	static MutterRemoteDesktop open(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
+			Duration timeout) {
+		MutterRemoteDesktop input = new MutterRemoteDesktop(bus, waylandSocket, displays, timeout);
 		synchronized (input.lock) {
 			input.session = input.startSession(displays.get());
 		}
@@ -145,9 +155,24 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		}
 	}
 
-	/** The keys mutter's layout has, for the keyboard's check before typing. */
+	/**
+	 * The keys mutter's layout has, for the keyboard's check before typing; called under
+	 * the lock, within {@link #send}.
+	 */
 	MutterKeymap keymap() {
-		return this.keymap;
+		MutterKeymapWatch watch = this.keymapWatch;
+		if (watch == null) {
+			return MutterKeymap.unknown();
+		}
+		try {
+			return watch.current();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("mutter's keymap cannot be read any more ({}): text is sent unchecked", ex.getMessage());
+			watch.close();
+			this.keymapWatch = null;
+			return MutterKeymap.unknown();
+		}
 	}
 
 	/** The displays as they are now, for the pointer's mapping. */
@@ -229,8 +254,28 @@ final class MutterRemoteDesktop implements AutoCloseable {
 			started.stop();
 			throw ex;
 		}
+		watchKeymap();
 		logger.debug("remote desktop session started: {}", started);
 		return started;
+	}
+
+	// the seat's keyboard may be new with the session (a headless one has none without
+	// it): a keyboard bound before does not hear of the keymap, so a new watch each time
+	private void watchKeymap() {
+		if (this.keymapWatch != null) {
+			this.keymapWatch.close();
+			this.keymapWatch = null;
+		}
+		if (this.waylandSocket == null) {
+			return;
+		}
+		try {
+			this.keymapWatch = MutterKeymapWatch.open(this.waylandSocket, this.timeout);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("mutter's keymap cannot be read at {} ({}): text is sent unchecked", this.waylandSocket,
+					ex.getMessage());
+		}
 	}
 
 	// the first events of the session's new devices are lost: these ones move nothing and
@@ -265,6 +310,9 @@ final class MutterRemoteDesktop implements AutoCloseable {
 				logger.debug("releasing on close failed: {}", ex.getMessage());
 			}
 			this.closed = true;
+			if (this.keymapWatch != null) {
+				this.keymapWatch.close();
+			}
 			this.session.stop();
 		}
 	}

@@ -56,7 +56,8 @@ class GnomeInputLiveTests {
 		bus = session.connect();
 		left = GnomeWitness.open(session, "Meta-0");
 		right = GnomeWitness.open(session, "Meta-1");
-		input = MutterRemoteDesktop.open(bus, () -> MutterDisplayConfig.read(bus, TIMEOUT), TIMEOUT);
+		input = MutterRemoteDesktop.open(bus, session.runtimeDir().resolve("wayland-0"),
+				() -> MutterDisplayConfig.read(bus, TIMEOUT), TIMEOUT);
 	}
 
 	@AfterAll
