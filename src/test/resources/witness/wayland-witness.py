@@ -2,9 +2,14 @@
 """Deskhand's Wayland witness: a GTK3 window (GDK_BACKEND=wayland) that reports every input
 event it receives as one JSON object per line on stdout, for the tests' WaylandWitness.
 
-Usage: wayland-witness.py APP_ID
+Usage: wayland-witness.py APP_ID [--fullscreen-at X,Y]
 
-The sway rig's for_window rules place a window by its app_id (see SwaySession). It paints a
+The sway rig's for_window rules place a window by its app_id (see SwaySession). Where the
+compositor places windows itself and a client never learns where (mutter), --fullscreen-at
+makes the window fullscreen on the monitor that contains the layout point X,Y (GDK's monitor
+geometry is in layout units): its window-local coordinates are then relative to that
+monitor's layout origin, which the "fullscreen" event reports (monitor index, x, y, width,
+height, scale) once GTK says the window is fullscreen. It paints a
 known pattern so screenshots can be checked: a grey (0x808080) background, a red 20x20
 square at window-local (100,100) and a blue one at (300,200), in layout units.
 
@@ -27,7 +32,10 @@ gi.require_version("Gtk", "3.0")
 gi.require_version("Gdk", "3.0")
 from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
-APP_ID = sys.argv[1] if len(sys.argv) > 1 else "deskhand.witness"
+APP_ID = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "deskhand.witness"
+FULLSCREEN_AT = None
+if "--fullscreen-at" in sys.argv:
+    FULLSCREEN_AT = tuple(int(v) for v in sys.argv[sys.argv.index("--fullscreen-at") + 1].split(","))
 GLib.set_prgname(APP_ID)
 text = []
 
@@ -121,6 +129,25 @@ def on_configure(widget, event):
     return False
 
 
+def fullscreen_monitor():
+    display = Gdk.Display.get_default()
+    monitor = display.get_monitor_at_point(*FULLSCREEN_AT)
+    for index in range(display.get_n_monitors()):
+        if display.get_monitor(index) == monitor:
+            return index, monitor
+    sys.exit("no monitor at %r" % (FULLSCREEN_AT,))
+
+
+def on_window_state(widget, event):
+    if FULLSCREEN_AT and event.changed_mask & Gdk.WindowState.FULLSCREEN:
+        index, monitor = fullscreen_monitor()
+        geometry = monitor.get_geometry()
+        emit(ev="fullscreen" if event.new_window_state & Gdk.WindowState.FULLSCREEN else "unfullscreen",
+             monitor=index, x=geometry.x, y=geometry.y, width=geometry.width, height=geometry.height,
+             scale=monitor.get_scale_factor())
+    return False
+
+
 def on_map(widget, event):
     emit(ev="mapped")
     return False
@@ -135,6 +162,9 @@ def on_command(source, condition):
     if command == "clipboard":
         clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         clipboard.request_text(lambda c, value: emit(ev="clipboard", text=value))
+    elif command == "present":
+        window.present_with_time(Gtk.get_current_event_time() or Gdk.CURRENT_TIME)
+        emit(ev="presented")
     elif command == "clear":
         text.clear()
         emit(ev="cleared")
@@ -167,8 +197,11 @@ window.connect("focus-in-event", on_focus, True)
 window.connect("focus-out-event", on_focus, False)
 window.connect("configure-event", on_configure)
 window.connect("map-event", on_map)
+window.connect("window-state-event", on_window_state)
 window.connect("destroy", Gtk.main_quit)
 GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_command)
+if FULLSCREEN_AT:
+    window.fullscreen_on_monitor(window.get_screen(), fullscreen_monitor()[0])
 window.show_all()
 emit(ev="ready", pid=os.getpid(), app_id=APP_ID, backend=type(Gdk.Display.get_default()).__name__)
 Gtk.main()

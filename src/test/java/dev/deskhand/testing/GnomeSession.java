@@ -432,6 +432,17 @@ public final class GnomeSession {
 	}
 
 	/**
+	 * The command line that runs {@code command} as the session's user with
+	 * {@link #clientEnvironment()} and nothing else, for a client whose standard streams
+	 * the caller keeps (e.g. a witness it talks to).
+	 * @param command the client and its arguments
+	 * @return the full command line
+	 */
+	public List<String> clientCommand(List<String> command) {
+		return SessionUser.command(this.dropPrivileges, clientEnvironment(), command);
+	}
+
+	/**
 	 * Starts a long-lived client of the session as its user, e.g. a witness window; its
 	 * output goes to a log in the rig's work directory.
 	 * @param name the log's name

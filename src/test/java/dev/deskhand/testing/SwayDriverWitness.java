@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import tools.jackson.databind.JsonNode;
@@ -177,7 +176,7 @@ public final class SwayDriverWitness implements DriverWitness {
 		List<PointerEvent> buttons = new ArrayList<>();
 		for (JsonNode event : this.window.events("button")) {
 			String kind = event.path("kind").asString();
-			MouseButton button = button(event.path("button").asInt());
+			MouseButton button = WitnessEvents.mouseButton(event.path("button").asInt());
 			if (button == null || !("press".equals(kind) || "release".equals(kind))) {
 				// double and triple are GTK's extra events for a press already reported
 				continue;
@@ -189,38 +188,9 @@ public final class SwayDriverWitness implements DriverWitness {
 		return buttons;
 	}
 
-	private static MouseButton button(int gtkButton) {
-		return switch (gtkButton) {
-			case 1 -> MouseButton.LEFT;
-			case 2 -> MouseButton.MIDDLE;
-			case 3 -> MouseButton.RIGHT;
-			default -> null;
-		};
-	}
-
 	@Override
 	public List<Integer> clickCounts() {
-		// GTK: press, release for one click; press, release, press, double, release for
-		// two: the count of a click is the highest kind since the previous release
-		Map<String, Integer> counts = Map.of("press", 1, "double", 2, "triple", 3);
-		List<Integer> clicks = new ArrayList<>();
-		int highest = 0;
-		for (JsonNode event : this.window.events("button")) {
-			if (button(event.path("button").asInt()) == null) {
-				continue;
-			}
-			String kind = event.path("kind").asString();
-			if ("release".equals(kind)) {
-				if (highest > 0) {
-					clicks.add(highest);
-				}
-				highest = 0;
-			}
-			else {
-				highest = Math.max(highest, counts.getOrDefault(kind, 0));
-			}
-		}
-		return clicks;
+		return WitnessEvents.clickCounts(this.window.events("button"));
 	}
 
 	@Override
@@ -234,26 +204,7 @@ public final class SwayDriverWitness implements DriverWitness {
 
 	@Override
 	public List<ScrollDirection> scrolls() {
-		List<ScrollDirection> scrolls = new ArrayList<>();
-		for (JsonNode event : this.window.events("scroll")) {
-			switch (event.path("direction").asString()) {
-				case "up" -> scrolls.add(ScrollDirection.UP);
-				case "down" -> scrolls.add(ScrollDirection.DOWN);
-				case "left" -> scrolls.add(ScrollDirection.LEFT);
-				case "right" -> scrolls.add(ScrollDirection.RIGHT);
-				default -> {
-					double dx = event.path("dx").asDouble();
-					double dy = event.path("dy").asDouble();
-					if (Math.abs(dy) >= Math.abs(dx) && dy != 0) {
-						scrolls.add((dy < 0) ? ScrollDirection.UP : ScrollDirection.DOWN);
-					}
-					else if (dx != 0) {
-						scrolls.add((dx < 0) ? ScrollDirection.LEFT : ScrollDirection.RIGHT);
-					}
-				}
-			}
-		}
-		return scrolls;
+		return WitnessEvents.scrolls(this.window.events("scroll"));
 	}
 
 	@Override

@@ -1,22 +1,11 @@
 package dev.deskhand.testing;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,7 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The test's handle on a Wayland witness window
  * ({@code src/test/resources/witness/wayland-witness.py}, GTK3 on Wayland) in a
  * {@link SwaySession}: starts it as the compositor's user, reads the JSON lines it prints
- * for every event it receives, and finds its window in sway's tree.
+ * for every event it receives ({@link WitnessEvents}, shared with {@link GnomeWitness}),
+ * and finds its window in sway's tree.
  * <p>
  * Events are JSON objects with an {@code "ev"} field: {@code button} (kind
  * press/release/double/triple, button, x, y, mods), {@code motion}, {@code scroll}
@@ -45,8 +35,6 @@ public final class WaylandWitness implements AutoCloseable {
 
 	private static final Duration QUICK = Duration.ofSeconds(10);
 
-	private static final int EVENTS_IN_FAILURES = 25;
-
 	private static final String PYTHON = "/usr/bin/python3";
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -57,13 +45,9 @@ public final class WaylandWitness implements AutoCloseable {
 
 	private final Process process;
 
-	private final Path stderr;
+	private final WitnessEvents log;
 
 	private final Thread shutdownHook;
-
-	private final List<JsonNode> events = new ArrayList<>();
-
-	private int clearedUpTo;
 
 	private volatile String backend;
 
@@ -71,14 +55,10 @@ public final class WaylandWitness implements AutoCloseable {
 		this.sway = sway;
 		this.appId = appId;
 		this.process = process;
-		this.stderr = stderr;
+		this.log = new WitnessEvents(appId, process, stderr);
 		this.shutdownHook = new Thread(() -> CommandRunner.stop(process, Duration.ofSeconds(3)),
 				"deskhand-wayland-witness-" + process.pid());
 		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
-		Thread reader = new Thread(() -> readEvents(process.getInputStream()),
-				"deskhand-wayland-witness-reader-" + process.pid());
-		reader.setDaemon(true);
-		reader.start();
 	}
 
 	/**
@@ -110,25 +90,8 @@ public final class WaylandWitness implements AutoCloseable {
 		}
 	}
 
-	private static synchronized Path installScript(SwaySession sway) {
-		Path dir = sway.workDir().resolve("witness");
-		Path script = dir.resolve("wayland-witness.py");
-		if (Files.exists(script)) {
-			return script;
-		}
-		try (InputStream source = WaylandWitness.class.getResourceAsStream("/witness/wayland-witness.py")) {
-			if (source == null) {
-				throw new IllegalStateException("witness/wayland-witness.py is not on the test classpath");
-			}
-			Files.createDirectories(dir);
-			Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-			Files.copy(source, script);
-			Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
-			return script;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+	private static Path installScript(SwaySession sway) {
+		return WitnessEvents.installScript(sway.workDir().resolve("witness"));
 	}
 
 	private void awaitShown(long deadline) {
@@ -252,21 +215,15 @@ public final class WaylandWitness implements AutoCloseable {
 	/**
 	 * @return whether GTK last reported keyboard focus in (false before any focus event)
 	 */
-	public synchronized boolean hasFocus() {
-		for (int i = this.events.size() - 1; i >= 0; i--) {
-			JsonNode event = this.events.get(i);
-			if (is(event, "focus")) {
-				return event.path("focused").asBoolean();
-			}
-		}
-		return false;
+	public boolean hasFocus() {
+		return this.log.hasFocus();
 	}
 
 	/**
 	 * @return the events since the last {@link #clearEvents()}
 	 */
-	public synchronized List<JsonNode> events() {
-		return List.copyOf(this.events.subList(this.clearedUpTo, this.events.size()));
+	public List<JsonNode> events() {
+		return this.log.events();
 	}
 
 	/**
@@ -274,22 +231,19 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return the events of that kind since the last {@link #clearEvents()}
 	 */
 	public List<JsonNode> events(String kind) {
-		return events().stream().filter((e) -> is(e, kind)).toList();
+		return this.log.events(kind);
 	}
 
 	/** Makes later {@link #events()} and {@code await} calls see only newer events. */
-	public synchronized void clearEvents() {
-		this.clearedUpTo = this.events.size();
+	public void clearEvents() {
+		this.log.clearEvents();
 	}
 
 	/**
 	 * Empties the witness's accumulated text and forgets earlier events.
 	 */
 	public void clearText() {
-		clearEvents();
-		send("clear");
-		await((e) -> is(e, "cleared"), QUICK);
-		clearEvents();
+		this.log.clearText();
 	}
 
 	/**
@@ -300,7 +254,7 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @throws AssertionError with the last events when none matches in time
 	 */
 	public JsonNode await(Predicate<JsonNode> match, Duration timeout) {
-		return awaitUntil(match, System.nanoTime() + timeout.toNanos(), "a matching event");
+		return this.log.await(match, timeout);
 	}
 
 	/**
@@ -311,19 +265,7 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return the first {@code count} matching events
 	 */
 	public List<JsonNode> await(Predicate<JsonNode> match, int count, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (true) {
-			List<JsonNode> matching = events().stream().filter(match).limit(count).toList();
-			if (matching.size() == count) {
-				return matching;
-			}
-			checkRunning("while waiting for " + count + " events");
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("witness " + this.appId + " reported " + matching.size() + " of " + count
-						+ " matching events within " + timeout + lastEvents());
-			}
-			Pause.millis(10);
-		}
+		return this.log.await(match, count, timeout);
 	}
 
 	/**
@@ -331,7 +273,7 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return a predicate for events of that kind
 	 */
 	public static Predicate<JsonNode> kind(String kind) {
-		return (e) -> is(e, kind);
+		return WitnessEvents.kind(kind);
 	}
 
 	/**
@@ -340,7 +282,7 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return a predicate for that button event
 	 */
 	public static Predicate<JsonNode> button(String kind, int button) {
-		return (e) -> is(e, "button") && kind.equals(e.path("kind").asString()) && e.path("button").asInt() == button;
+		return WitnessEvents.button(kind, button);
 	}
 
 	/**
@@ -349,28 +291,19 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return a predicate for that key event
 	 */
 	public static Predicate<JsonNode> key(String kind, String name) {
-		return (e) -> is(e, "key") && kind.equals(e.path("kind").asString()) && name.equals(e.path("name").asString());
+		return WitnessEvents.key(kind, name);
 	}
 
 	private static boolean is(JsonNode event, String kind) {
-		return kind.equals(event.path("ev").asString());
+		return WitnessEvents.is(event, kind);
 	}
 
 	/**
 	 * @return the text accumulated from key presses (printable characters, Tab, Return;
 	 * BackSpace removes one), "" before any
 	 */
-	public synchronized String text() {
-		for (int i = this.events.size() - 1; i >= 0; i--) {
-			JsonNode event = this.events.get(i);
-			if (is(event, "key")) {
-				return event.path("text").asString();
-			}
-			if (is(event, "cleared")) {
-				return "";
-			}
-		}
-		return "";
+	public String text() {
+		return this.log.text();
 	}
 
 	/**
@@ -380,19 +313,7 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return the text
 	 */
 	public String awaitText(String expected, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (true) {
-			String text = text();
-			if (text.equals(expected)) {
-				return text;
-			}
-			checkRunning("while waiting for text");
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("witness " + this.appId + " has text '" + text + "', expected '" + expected
-						+ "' within " + timeout + lastEvents());
-			}
-			Pause.millis(10);
-		}
+		return this.log.awaitText(expected, timeout);
 	}
 
 	/**
@@ -400,58 +321,11 @@ public final class WaylandWitness implements AutoCloseable {
 	 * @return the text, or {@code null} when the clipboard has no text
 	 */
 	public String clipboardText() {
-		clearEvents();
-		send("clipboard");
-		JsonNode answer = await(kind("clipboard"), QUICK);
-		return answer.path("text").isNull() ? null : answer.path("text").asString();
-	}
-
-	private synchronized void send(String command) {
-		try {
-			OutputStream stdin = this.process.getOutputStream();
-			stdin.write((command + "\n").getBytes(StandardCharsets.UTF_8));
-			stdin.flush();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot send '" + command + "' to the witness " + this.appId, ex);
-		}
+		return this.log.clipboardText();
 	}
 
 	private JsonNode awaitUntil(Predicate<JsonNode> match, long deadline, String what) {
-		while (true) {
-			for (JsonNode event : events()) {
-				if (match.test(event)) {
-					return event;
-				}
-			}
-			checkRunning("while waiting for " + what);
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError(
-						"witness " + this.appId + " did not report " + what + " in time" + lastEvents());
-			}
-			Pause.millis(10);
-		}
-	}
-
-	private void readEvents(InputStream stdout) {
-		try (BufferedReader reader = new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8))) {
-			String line;
-			while ((line = reader.readLine()) != null) {
-				JsonNode event;
-				try {
-					event = JSON.readTree(line);
-				}
-				catch (JacksonException ex) {
-					event = JSON.createObjectNode().put("ev", "unparsed").put("line", line);
-				}
-				synchronized (this) {
-					this.events.add(event);
-				}
-			}
-		}
-		catch (IOException ex) {
-			// the witness is gone; checkRunning reports it
-		}
+		return this.log.awaitUntil(match, deadline, what);
 	}
 
 	/**
@@ -478,30 +352,18 @@ public final class WaylandWitness implements AutoCloseable {
 	}
 
 	private void checkRunning(String when) {
-		if (!this.process.isAlive()) {
-			throw new IllegalStateException("the witness " + this.appId + " exited with code "
-					+ this.process.exitValue() + " " + when + ":\n" + stderr());
-		}
+		this.log.checkRunning(when);
 	}
 
 	/**
 	 * @return the last events, for failure messages
 	 */
-	public synchronized String lastEvents() {
-		List<JsonNode> last = this.events.subList(Math.max(0, this.events.size() - EVENTS_IN_FAILURES),
-				this.events.size());
-		StringBuilder message = new StringBuilder("; last events:");
-		last.forEach((event) -> message.append("\n  ").append(event));
-		return message.toString();
+	public String lastEvents() {
+		return this.log.lastEvents();
 	}
 
 	private String stderr() {
-		try {
-			return Files.exists(this.stderr) ? Files.readString(this.stderr, StandardCharsets.UTF_8) : "";
-		}
-		catch (IOException ex) {
-			return "(no stderr: " + ex.getMessage() + ")";
-		}
+		return this.log.stderr();
 	}
 
 	/** Stops the witness by PID; its window disappears with its connection. */
@@ -514,12 +376,7 @@ public final class WaylandWitness implements AutoCloseable {
 			// the JVM is exiting and the hook is stopping the witness already
 		}
 		CommandRunner.stop(this.process, Duration.ofSeconds(3));
-		try {
-			Files.deleteIfExists(this.stderr);
-		}
-		catch (IOException ex) {
-			// a leftover log is not worth failing a test for
-		}
+		this.log.deleteLog();
 	}
 
 	@Override

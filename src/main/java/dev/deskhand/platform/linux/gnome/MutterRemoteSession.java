@@ -1,0 +1,163 @@
+package dev.deskhand.platform.linux.gnome;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.freedesktop.dbus.DBusPath;
+import org.freedesktop.dbus.connections.AbstractConnection;
+import org.freedesktop.dbus.exceptions.DBusExecutionException;
+import org.freedesktop.dbus.types.UInt32;
+import org.freedesktop.dbus.types.Variant;
+
+import dev.deskhand.platform.DisplayInfo;
+
+/**
+ * One started {@code org.gnome.Mutter.RemoteDesktop} session and the ScreenCast session
+ * linked to it ({@code remote-desktop-session-id}), which records every display: mutter
+ * takes absolute pointer positions only relative to a stream of the linked screencast, so
+ * each display needs one. Nobody pulls those streams' frames: an unconsumed stream is a
+ * PipeWire node that never negotiates, and mutter renders nothing for it.
+ * <p>
+ * Each {@code notify*} call waits for mutter's answer, which comes after mutter has put
+ * the event into its input queue: events arrive in the order sent. The session ends with
+ * {@link #stop()} or with the D-Bus connection that created it.
+ */
+final class MutterRemoteSession {
+
+	static final String BUS_NAME = "org.gnome.Mutter.RemoteDesktop";
+
+	private static final String PATH = "/org/gnome/Mutter/RemoteDesktop";
+
+	private static final String SESSION = "org.gnome.Mutter.RemoteDesktop.Session";
+
+	private static final String CAST_SESSION = "org.gnome.Mutter.ScreenCast.Session";
+
+	private static final int CURSOR_HIDDEN = 0;
+
+	private final AbstractConnection bus;
+
+	private final String session;
+
+	private final Map<String, String> streamsByDisplay;
+
+	private final Duration timeout;
+
+	private MutterRemoteSession(AbstractConnection bus, String session, Map<String, String> streamsByDisplay,
+			Duration timeout) {
+		this.bus = bus;
+		this.session = session;
+		this.streamsByDisplay = streamsByDisplay;
+		this.timeout = timeout;
+	}
+
+	/**
+	 * Creates both sessions, records each display and starts them.
+	 * @param displays the displays now, each recorded by its connector ({@code id})
+	 * @throws DBusExecutionException when mutter refuses a call (nothing is left running)
+	 */
+	static MutterRemoteSession start(AbstractConnection bus, List<DisplayInfo> displays, Duration timeout) {
+		String session = path(call(bus, PATH, BUS_NAME, "CreateSession", timeout, "")[0]);
+		try {
+			Object id = call(bus, session, "org.freedesktop.DBus.Properties", "Get", timeout, "ss", SESSION,
+					"SessionId")[0];
+			String sessionId = String.valueOf((id instanceof Variant<?> variant) ? variant.getValue() : id);
+			String cast = path(MutterCall.call(bus, MutterScreenCast.BUS_NAME, "/org/gnome/Mutter/ScreenCast",
+					MutterScreenCast.BUS_NAME, "CreateSession", timeout, "a{sv}",
+					Map.of("remote-desktop-session-id", new Variant<>(sessionId)))[0]);
+			Map<String, String> streams = new LinkedHashMap<>();
+			for (DisplayInfo display : displays) {
+				Map<String, Variant<?>> options = Map.of("cursor-mode", new Variant<>(new UInt32(CURSOR_HIDDEN)));
+				streams.put(display.id(), path(MutterCall.call(bus, MutterScreenCast.BUS_NAME, cast, CAST_SESSION,
+						"RecordMonitor", timeout, "sa{sv}", display.id(), options)[0]));
+			}
+			// starting the remote desktop session starts the linked screencast with it
+			call(bus, session, SESSION, "Start", timeout, "");
+			return new MutterRemoteSession(bus, session, Map.copyOf(streams), timeout);
+		}
+		catch (RuntimeException ex) {
+			stopQuietly(bus, session, timeout);
+			throw ex;
+		}
+	}
+
+	/** The displays this session has a stream for, by id. */
+	boolean covers(List<DisplayInfo> displays) {
+		return displays.stream().allMatch((display) -> this.streamsByDisplay.containsKey(display.id()));
+	}
+
+	/**
+	 * Moves the pointer to a position in a display's stream.
+	 * @param x stream pixels from the display's left edge (mutter's stream coordinates
+	 * are the monitor's pixels, not layout units)
+	 */
+	void pointerTo(String displayId, double x, double y) {
+		String stream = this.streamsByDisplay.get(displayId);
+		if (stream == null) {
+			throw new IllegalStateException("the remote desktop session records no display " + displayId);
+		}
+		call("NotifyPointerMotionAbsolute", "sdd", stream, x, y);
+	}
+
+	/** A relative motion; (0, 0) moves nothing, and wakes the pointer device. */
+	void pointerBy(double dx, double dy) {
+		call("NotifyPointerMotionRelative", "dd", dx, dy);
+	}
+
+	/**
+	 * @param button an evdev code, e.g. BTN_LEFT 0x110
+	 */
+	void button(int button, boolean pressed) {
+		call("NotifyPointerButton", "ib", button, pressed);
+	}
+
+	/**
+	 * Wheel notches.
+	 * @param axis 0 vertical, 1 horizontal
+	 * @param steps positive down or right
+	 */
+	void axisDiscrete(int axis, int steps) {
+		call("NotifyPointerAxisDiscrete", "ui", new UInt32(axis), steps);
+	}
+
+	/**
+	 * A key by keysym: mutter finds its key in the current layout, shifting as needed.
+	 */
+	void keysym(long keysym, boolean pressed) {
+		call("NotifyKeyboardKeysym", "ub", new UInt32(keysym), pressed);
+	}
+
+	/** Ends both sessions; mutter releases what the session's devices held. */
+	void stop() {
+		stopQuietly(this.bus, this.session, this.timeout);
+	}
+
+	private void call(String member, String signature, Object... args) {
+		call(this.bus, this.session, SESSION, member, this.timeout, signature, args);
+	}
+
+	private static Object[] call(AbstractConnection bus, String path, String iface, String member, Duration timeout,
+			String signature, Object... args) {
+		return MutterCall.call(bus, BUS_NAME, path, iface, member, timeout, signature, args);
+	}
+
+	private static void stopQuietly(AbstractConnection bus, String session, Duration timeout) {
+		try {
+			call(bus, session, SESSION, "Stop", timeout, "");
+		}
+		catch (DBusExecutionException ex) {
+			// never started, or mutter closed it already: nothing left to stop
+		}
+	}
+
+	private static String path(Object value) {
+		return (value instanceof DBusPath path) ? path.getPath() : String.valueOf(value);
+	}
+
+	@Override
+	public String toString() {
+		return "MutterRemoteSession[" + this.session + ", streams " + this.streamsByDisplay + "]";
+	}
+
+}
