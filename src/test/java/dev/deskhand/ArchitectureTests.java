@@ -253,8 +253,12 @@ class ArchitectureTests {
 			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
 			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
+		// the one exception: on GNOME without the Shell's introspection the accessibility
+		// tree is the only window list a client gets, so the GNOME driver reads it
+		String[] allowed = driver.equals("dev.deskhand.platform.linux.atspi..")
+				? new String[] { driver, "dev.deskhand.platform.linux.gnome.." } : new String[] { driver };
 		noClasses().that()
-			.resideOutsideOfPackages(driver)
+			.resideOutsideOfPackages(allowed)
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage(driver)

@@ -46,6 +46,14 @@ import org.opentest4j.TestAbortedException;
  * {@link #pipewireSocket()}, which root may open. Nothing is D-Bus-activated (no service
  * directories), so the processes started here are all there is to stop, by PID.
  * <p>
+ * The accessibility bus runs as part of the session, as gnome-session starts it on a
+ * desktop: {@code at-spi-bus-launcher --launch-immediately} (it owns {@code org.a11y.Bus}
+ * on the session bus and starts the accessibility bus,
+ * {@code $XDG_RUNTIME_DIR/at-spi/bus}, whose stock configuration admits root besides the
+ * session's user) and {@code at-spi2-registryd}, started by the rig rather than
+ * D-Bus-activated so that it is stopped by PID with the rest. Clients get
+ * {@code NO_AT_BRIDGE=1} unless started with {@link #accessibleClientEnvironment()}.
+ * <p>
  * {@link #shared()} is started once per test JVM and stopped by a shutdown hook. Without
  * mutter installed, tests are skipped on a developer machine and fail on CI ({@code CI}
  * set), like {@link SwaySession}.
@@ -87,6 +95,10 @@ public final class GnomeSession {
 			new Monitor("Meta-1", 1024, 768, 1.0));
 
 	static final int SESSION_UID = SessionUser.UID;
+
+	private static final String AT_SPI_BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
+
+	private static final String AT_SPI_REGISTRY = "/usr/libexec/at-spi2-registryd";
 
 	private static final List<String> REQUIRED_TOOLS = List.of("mutter", "dbus-daemon", "pipewire", "wireplumber",
 			"gst-launch-1.0");
@@ -239,13 +251,19 @@ public final class GnomeSession {
 	}
 
 	private static void requireTools() {
-		List<String> missing = SessionUser.missingTools(REQUIRED_TOOLS);
+		List<String> missing = new ArrayList<>(SessionUser.missingTools(REQUIRED_TOOLS));
+		// not on PATH: at-spi2-core keeps them in libexec
+		for (String tool : List.of(AT_SPI_BUS_LAUNCHER, AT_SPI_REGISTRY)) {
+			if (!new File(tool).canExecute()) {
+				missing.add(tool);
+			}
+		}
 		if (missing.isEmpty()) {
 			return;
 		}
 		String message = "GNOME live tests need " + missing + " on PATH; on Debian: apt-get install mutter pipewire"
 				+ " pipewire-bin wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base"
-				+ " gstreamer1.0-plugins-good util-linux (see .ci/run)";
+				+ " gstreamer1.0-plugins-good at-spi2-core util-linux (see .ci/run)";
 		if (missing.contains("mutter") && System.getenv("CI") == null) {
 			throw new TestAbortedException("skipping GNOME live test: " + message);
 		}
@@ -280,6 +298,11 @@ public final class GnomeSession {
 			started.add(startLogged(root, environment, workDir, "pipewire", List.of("pipewire")));
 			awaitSocket(started, runtimeDir.resolve("pipewire-0"), workDir);
 			started.add(startLogged(root, environment, workDir, "wireplumber", List.of("wireplumber")));
+			started.add(startLogged(root, environment, workDir, "at-spi-bus",
+					List.of(AT_SPI_BUS_LAUNCHER, "--launch-immediately")));
+			awaitSocket(started, runtimeDir.resolve("at-spi/bus"), workDir);
+			started.add(startLogged(root, environment, workDir, "at-spi-registry", List.of(AT_SPI_REGISTRY)));
+			awaitLog(started, workDir, "at-spi-registry", "well-known name");
 			List<String> mutter = new ArrayList<>(List.of("mutter", "--headless", "--wayland", "--no-x11"));
 			for (Monitor monitor : MONITORS) {
 				mutter.add("--virtual-monitor");
@@ -325,6 +348,29 @@ public final class GnomeSession {
 			if (!last.isAlive() || System.nanoTime() > deadline) {
 				throw new IllegalStateException(
 						socket.getFileName() + " did not appear within " + READY_TIMEOUT + ":\n" + logs(workDir));
+			}
+			Pause.millis(20);
+		}
+	}
+
+	// a client that asked the accessibility bus for the registry before this one owned
+	// its name would have a second one activated from at-spi2-core's service file
+	private static void awaitLog(List<Process> started, Path workDir, String name, String line) {
+		Path log = workDir.resolve(name + ".log");
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		while (true) {
+			try {
+				if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(line)) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// written as it is read: look again
+			}
+			Process last = started.get(started.size() - 1);
+			if (!last.isAlive() || System.nanoTime() > deadline) {
+				throw new IllegalStateException(
+						name + " did not say '" + line + "' within " + READY_TIMEOUT + ":\n" + logs(workDir));
 			}
 			Pause.millis(20);
 		}
@@ -420,6 +466,30 @@ public final class GnomeSession {
 		environment.put("GDK_BACKEND", "wayland");
 		environment.put("NO_AT_BRIDGE", "1");
 		return environment;
+	}
+
+	/**
+	 * The environment of a client that joins the accessibility tree: the
+	 * {@link #clientEnvironment()} without {@code NO_AT_BRIDGE}, so GTK registers with
+	 * the session's accessibility bus.
+	 * @return the variables
+	 */
+	public Map<String, String> accessibleClientEnvironment() {
+		Map<String, String> environment = clientEnvironment();
+		environment.remove("NO_AT_BRIDGE");
+		return environment;
+	}
+
+	/**
+	 * The command line that runs a client with exactly {@code environment}, as the
+	 * session's user, for a test that keeps the client's standard streams (a witness it
+	 * talks to).
+	 * @param environment e.g. {@link #clientEnvironment()}
+	 * @param command the client and its arguments
+	 * @return the full command line
+	 */
+	public List<String> clientCommand(Map<String, String> environment, List<String> command) {
+		return SessionUser.command(this.dropPrivileges, environment, command);
 	}
 
 	private static Map<String, String> environment(Path runtimeDir, Path home) {
@@ -538,7 +608,7 @@ public final class GnomeSession {
 
 	private static String logs(Path workDir) {
 		StringBuilder text = new StringBuilder();
-		for (String name : List.of("dbus", "pipewire", "wireplumber", "mutter")) {
+		for (String name : List.of("dbus", "pipewire", "wireplumber", "at-spi-bus", "at-spi-registry", "mutter")) {
 			Path log = workDir.resolve(name + ".log");
 			try {
 				if (Files.exists(log)) {

@@ -273,6 +273,12 @@ final class AtspiBus implements AutoCloseable {
 
 	private AtspiChannel open(String busName, DBusConnection connection) {
 		AtspiChannel viaBus = AtspiChannel.viaBus(busName, connection);
+		if (!sameUser(knownPid(busName))) {
+			// the toolkit's socket admits its own user only (libdbus's default rule) and
+			// drops anyone else after connecting: a root Deskhand beside a user's
+			// session goes through the bus, which admits both
+			return viaBus;
+		}
 		try {
 			String address = viaBus.<String>call(AtspiDbus.ROOT_PATH, Application.class, "GetApplicationBusAddress")
 				.await(deadline());
@@ -287,6 +293,20 @@ final class AtspiBus implements AutoCloseable {
 			logger.debug("No peer-to-peer socket from {}: {}", busName, ex.getMessage());
 		}
 		return viaBus;
+	}
+
+	// whether the process runs as this process's user; an unknown one is taken to do
+	private static boolean sameUser(long pid) {
+		if (pid <= 0) {
+			return true;
+		}
+		try {
+			return Files.getAttribute(Path.of("/proc", Long.toString(pid)), "unix:uid")
+				.equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+		}
+		catch (java.io.IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException ex) {
+			return true;
+		}
 	}
 
 	/** The process id the bus daemon gave for an application, or 0 when not asked yet. */

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.ClipboardDriver;
+import dev.deskhand.platform.linux.WaylandClientLauncher;
 
 /**
  * The clipboard through wl-clipboard, which speaks wlr-data-control: it works with no
@@ -51,7 +52,7 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private static final Duration POLL = Duration.ofMillis(5);
 
-	private final WaylandLauncher.Target target;
+	private final WaylandClientLauncher.Target target;
 
 	private final Duration writeTimeout;
 
@@ -62,7 +63,7 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private boolean closed;
 
-	WaylandClipboard(WaylandLauncher.Target target, Duration writeTimeout) {
+	WaylandClipboard(WaylandClientLauncher.Target target, Duration writeTimeout) {
 		this.target = target;
 		this.writeTimeout = writeTimeout;
 	}
@@ -110,7 +111,7 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 	}
 
 	private Process startOwner(byte[] bytes) {
-		ProcessBuilder builder = WaylandLauncher
+		ProcessBuilder builder = WaylandClientLauncher
 			.builder(this.target, List.of("wl-copy", "--foreground", "--type", UTF8_TEXT))
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.redirectError(ProcessBuilder.Redirect.PIPE);
@@ -177,7 +178,7 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 	 * selection's owner did not answer)
 	 */
 	private Paste paste(String type, Duration timeout) {
-		ProcessBuilder builder = WaylandLauncher
+		ProcessBuilder builder = WaylandClientLauncher
 			.builder(this.target, List.of("wl-paste", "--no-newline", "--type", type))
 			.redirectInput(ProcessBuilder.Redirect.from(NO_INPUT));
 		Process process;

@@ -29,6 +29,7 @@ import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.linux.ProcessExecutables;
+import dev.deskhand.platform.linux.WaylandClientLauncher;
 
 /**
  * The Wayland driver for wlroots compositors (sway): outputs and windows from sway's IPC,
@@ -63,7 +64,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final WaylandClipboard clipboard;
 
-	private final WaylandLauncher.Target target;
+	private final WaylandClientLauncher.Target target;
 
 	private final WaylandInput input;
 
@@ -73,7 +74,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private WaylandDesktopDriver(Path waylandSocket, Duration callTimeout, String version,
 			WaylandConnection captureConnection, WaylandScreencopy screencopy, SwayIpc ipc, SwayOutputs outputs,
-			WaylandLauncher.Target target, WaylandInput input, Path swaySocket) {
+			WaylandClientLauncher.Target target, WaylandInput input, Path swaySocket) {
 		this.waylandSocket = waylandSocket;
 		this.callTimeout = callTimeout;
 		this.version = version;
@@ -146,7 +147,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			WaylandScreencopy screencopy = track(opened, WaylandScreencopy.bind(capture));
 			SwayOutputs outputs = new SwayOutputs(ipc).watch();
 			opened.add(outputs::close);
-			WaylandLauncher.Target target = WaylandLauncher.Target.sway(waylandSocket.getParent(),
+			WaylandClientLauncher.Target target = WaylandLauncher.sway(waylandSocket.getParent(),
 					waylandSocket.getFileName().toString(), swaySocket);
 			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout));
 			WaylandDesktopDriver driver = new WaylandDesktopDriver(waylandSocket, callTimeout, version, capture,
@@ -242,7 +243,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public Process launch(List<String> command) {
-		return WaylandLauncher.start(this.target, command);
+		return WaylandClientLauncher.start(this.target, command);
 	}
 
 	/**

@@ -29,7 +29,7 @@ class WaylandDriverConfiguration {
 	// the session's variables, read through the Environment so that a property of the
 	// same name (a test, a service unit's --SWAYSOCK=...) can stand in for one;
 	// Xwayland's
-	// DISPLAY is found from sway itself (WaylandLauncher.Target.sway)
+	// DISPLAY is found from sway itself (WaylandLauncher.sway)
 	// XDG_CURRENT_DESKTOP names a desktop this driver does not drive, for the failure
 	private static final List<String> SESSION_VARIABLES = List.of("WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SWAYSOCK",
 			"XDG_CURRENT_DESKTOP");

@@ -24,6 +24,7 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.linux.ProcessExecutables;
+import dev.deskhand.platform.linux.WaylandClientLauncher;
 import dev.deskhand.testing.Pause;
 import dev.deskhand.testing.SwaySession;
 import dev.deskhand.testing.WaylandWitness;
@@ -177,14 +178,14 @@ class SwayLiveTests {
 
 	@Test
 	void launchedProgramsRunAsTheCompositorsUserWithItsEnvironmentAndTheirWindowIsListed() throws Exception {
-		WaylandLauncher.Target target = target(
+		WaylandClientLauncher.Target target = target(
 				Map.of("DBUS_SESSION_BUS_ADDRESS", "disabled:", "GDK_BACKEND", "wayland", "NO_AT_BRIDGE", "1"));
 		Path report = Files.createTempFile("deskhand-launch-", ".txt");
 		report.toFile().setWritable(true, false);
-		Process shell = WaylandLauncher.start(target,
+		Process shell = WaylandClientLauncher.start(target,
 				List.of("sh", "-c", "echo \"$(id -u) $WAYLAND_DISPLAY $XDG_RUNTIME_DIR $SWAYSOCK\" > " + report));
 		assertThat(shell.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-		String expectedUid = this.sway.dropsPrivileges() ? "65534" : Long.toString(WaylandLauncher.ownUid());
+		String expectedUid = this.sway.dropsPrivileges() ? "65534" : Long.toString(WaylandClientLauncher.ownUid());
 		assertThat(Files.readString(report).strip()).isEqualTo(expectedUid + " " + this.sway.waylandDisplay() + " "
 				+ this.sway.runtimeDir() + " " + this.sway.swaySocket());
 		Files.delete(report);
@@ -192,7 +193,7 @@ class SwayLiveTests {
 		String script = "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk, GLib;"
 				+ " GLib.set_prgname('deskhand.launched'); w = Gtk.Window(title='launched');"
 				+ " w.connect('destroy', Gtk.main_quit); w.show_all(); Gtk.main()";
-		Process app = WaylandLauncher.start(target, List.of("/usr/bin/python3", "-c", script));
+		Process app = WaylandClientLauncher.start(target, List.of("/usr/bin/python3", "-c", script));
 		try {
 			WindowInfo launched = null;
 			long deadline = System.nanoTime() + WAIT.toNanos() * 2;
@@ -210,14 +211,14 @@ class SwayLiveTests {
 		}
 	}
 
-	private WaylandLauncher.Target target(Map<String, String> extra) {
-		WaylandLauncher.Target sway = WaylandLauncher.Target.sway(this.sway.runtimeDir(), this.sway.waylandDisplay(),
+	private WaylandClientLauncher.Target target(Map<String, String> extra) {
+		WaylandClientLauncher.Target sway = WaylandLauncher.sway(this.sway.runtimeDir(), this.sway.waylandDisplay(),
 				this.sway.swaySocket());
 		// the rig runs sway without Xwayland
 		assertThat(sway.variables()).doesNotContainKey("DISPLAY");
 		Map<String, String> variables = new java.util.HashMap<>(sway.variables());
 		variables.putAll(extra);
-		return new WaylandLauncher.Target(sway.runtimeDir(), sway.waylandDisplay(), variables, sway.user());
+		return new WaylandClientLauncher.Target(sway.runtimeDir(), sway.waylandDisplay(), variables, sway.user());
 	}
 
 	private SwayWindowDriver windows() {

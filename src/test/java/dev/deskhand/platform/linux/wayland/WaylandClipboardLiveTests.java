@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.linux.WaylandClientLauncher;
 import dev.deskhand.testing.ProcessResult;
 import dev.deskhand.testing.SwaySession;
 
@@ -35,9 +36,9 @@ class WaylandClipboardLiveTests {
 	@BeforeEach
 	void open() {
 		this.sway = SwaySession.shared();
-		WaylandLauncher.Target target = WaylandLauncher.Target.of(this.sway.runtimeDir(), this.sway.waylandDisplay(),
-				Map.of("SWAYSOCK", this.sway.swaySocket().toString()), WaylandLauncher.ownUid(),
-				Path.of("/etc/passwd"));
+		WaylandClientLauncher.Target target = WaylandClientLauncher.Target.of(this.sway.runtimeDir(),
+				this.sway.waylandDisplay(), Map.of("SWAYSOCK", this.sway.swaySocket().toString()),
+				WaylandClientLauncher.ownUid(), Path.of("/etc/passwd"));
 		this.clipboard = new WaylandClipboard(target, TIMEOUT);
 	}
 
