@@ -199,6 +199,39 @@ public final class GnomeSession {
 			sys.exit(code)
 			""";
 
+	// a person's click, independent of Deskhand's code: a GLib D-Bus client opens a
+	// remote desktop session of its own (a second virtual pointer on the seat), warms it
+	// up (a new device's first events are lost), moves to the point in the monitor's
+	// stream pixels and clicks; argv: connector, x, y (stream pixels)
+	private static final String CLICK_SCRIPT = """
+			import sys, time
+			import gi
+			from gi.repository import Gio, GLib
+			RD = "org.gnome.Mutter.RemoteDesktop"
+			SC = "org.gnome.Mutter.ScreenCast"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def call(name, path, iface, member, args, reply=None):
+			    return bus.call_sync(name, path, iface, member, args, GLib.VariantType(reply) if reply else None,
+			                         Gio.DBusCallFlags.NONE, 10000, None)
+			session = call(RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession", None, "(o)").unpack()[0]
+			sid = call(RD, session, "org.freedesktop.DBus.Properties", "Get",
+			           GLib.Variant("(ss)", (RD + ".Session", "SessionId")), "(v)").unpack()[0]
+			cast = call(SC, "/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
+			            GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", sid)},)), "(o)").unpack()[0]
+			stream = call(SC, cast, SC + ".Session", "RecordMonitor",
+			              GLib.Variant("(sa{sv})", (sys.argv[1], {})), "(o)").unpack()[0]
+			call(RD, session, RD + ".Session", "Start", None)
+			def send(member, signature, *args):
+			    call(RD, session, RD + ".Session", member, GLib.Variant(signature, args))
+			send("NotifyPointerMotionRelative", "(dd)", 0.0, 0.0)
+			time.sleep(0.5)
+			send("NotifyPointerMotionAbsolute", "(sdd)", stream, float(sys.argv[2]), float(sys.argv[3]))
+			send("NotifyPointerButton", "(ib)", 0x110, True)
+			send("NotifyPointerButton", "(ib)", 0x110, False)
+			time.sleep(0.2)
+			call(RD, session, RD + ".Session", "Stop", None)
+			""";
+
 	private static GnomeSession shared;
 
 	private static RuntimeException sharedFailure;
@@ -537,6 +570,31 @@ public final class GnomeSession {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Clicks the left button at a point as a person would, with a virtual pointer of an
+	 * outside client (Python and GLib's D-Bus, not Deskhand's code): what moves the
+	 * keyboard focus to a window when nothing else may (mutter refuses a window's own
+	 * request for focus).
+	 * @param connector the monitor, e.g. {@code Meta-0}
+	 * @param layoutX the point's x in layout units, relative to the monitor
+	 * @param layoutY its y
+	 */
+	public void clickAsAPerson(String connector, double layoutX, double layoutY) {
+		Monitor monitor = MONITORS.stream()
+			.filter((candidate) -> candidate.connector().equals(connector))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("the rig has no monitor " + connector));
+		Path script = writeFile("gnome-click.py", CLICK_SCRIPT);
+		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
+				List.of("/usr/bin/python3", script.toString(), connector, Double.toString(layoutX * monitor.scale()),
+						Double.toString(layoutY * monitor.scale())));
+		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
+		if (output.exitCode() != 0) {
+			throw new IllegalStateException("the outside click on " + connector + " failed (exit " + output.exitCode()
+					+ "): " + output.stderr());
 		}
 	}
 

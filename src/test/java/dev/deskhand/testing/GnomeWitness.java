@@ -81,12 +81,25 @@ public final class GnomeWitness implements AutoCloseable {
 	 * @return the open witness; close it when done
 	 */
 	public static GnomeWitness open(GnomeSession session, String connector) {
+		return open(session, connector, false);
+	}
+
+	/**
+	 * Starts a witness fullscreen on a monitor, in the accessibility tree or not.
+	 * @param session the rig
+	 * @param connector the monitor, e.g. {@code Meta-1}
+	 * @param accessible whether GTK's accessibility bridge is on, so that the window is
+	 * in the AT-SPI tree (GNOME's window list without the Shell)
+	 * @return the open witness; close it when done
+	 */
+	public static GnomeWitness open(GnomeSession session, String connector, boolean accessible) {
 		Rect bounds = layoutBounds(connector);
 		Path script = session.writeFile("wayland-witness.py", script());
 		String name = "deskhand.gnome-witness." + connector;
 		Path stderr = session.writeFile(name + "-" + System.nanoTime() + ".stderr", "");
-		List<String> command = session
-			.clientCommand(List.of(PYTHON, script.toString(), name, "--fullscreen-at", bounds.x() + "," + bounds.y()));
+		List<String> command = session.clientCommand(
+				accessible ? session.accessibleClientEnvironment() : session.clientEnvironment(),
+				List.of(PYTHON, script.toString(), name, "--fullscreen-at", bounds.x() + "," + bounds.y()));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
 		GnomeWitness witness = new GnomeWitness(name, CommandRunner.start(builder, command), stderr, bounds);
 		try {

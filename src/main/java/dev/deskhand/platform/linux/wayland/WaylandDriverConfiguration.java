@@ -11,8 +11,10 @@ import org.springframework.core.env.Environment;
 
 import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
+import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WaylandDesktop;
 
 /**
  * The Wayland driver bean on Linux in a Wayland session (wlroots compositors: sway).
@@ -23,6 +25,8 @@ import dev.deskhand.platform.OperatingSystem;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)
 @ConditionalOnDisplayServer(DisplayServer.WAYLAND)
+// KDE too until it has a driver of its own: the sway driver then says what to do there
+@ConditionalOnWaylandDesktop({ WaylandDesktop.WLROOTS, WaylandDesktop.KDE })
 @EnableConfigurationProperties(WaylandProperties.class)
 class WaylandDriverConfiguration {
 

@@ -1,0 +1,270 @@
+package dev.deskhand.platform.linux.gnome;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.DesktopHealth;
+import dev.deskhand.platform.DriverParts;
+import dev.deskhand.platform.InputStateSensor;
+import dev.deskhand.platform.linux.DbusValues;
+
+/**
+ * The GNOME driver (GNOME Shell or mutter on Wayland), through what mutter offers a
+ * program in the user's session on the session bus, with no portal and no consent dialog:
+ * displays from {@code org.gnome.Mutter.DisplayConfig} ({@link GnomeDisplays}), frames
+ * from {@code org.gnome.Mutter.ScreenCast} through PipeWire ({@link GnomeCapture}),
+ * pointer and keyboard through {@code org.gnome.Mutter.RemoteDesktop}
+ * ({@link MutterRemoteDesktop}), windows from the Shell's introspection or the
+ * accessibility tree ({@link GnomeWindows}), programs started in the session
+ * ({@link GnomeLauncher}). Desktop units are mutter's layout units: a display's bounds
+ * times its scale factor are its pixels.
+ * <p>
+ * One connection to the session bus carries everything: mutter ends a remote desktop or
+ * screencast session when the connection that opened it closes, so closing the driver
+ * ends them all. Frames do not travel over it (PipeWire carries them), so a look never
+ * waits behind an input call.
+ */
+final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(GnomeDesktopDriver.class);
+
+	// mutter's names on the session bus that this driver needs
+	private static final List<String> MUTTER_NAMES = List.of(MutterDisplayConfig.BUS_NAME, MutterScreenCast.BUS_NAME,
+			"org.gnome.Mutter.RemoteDesktop");
+
+	private final DBusConnection bus;
+
+	private final String waylandDisplay;
+
+	private final GnomeDisplays displays;
+
+	private final GnomeCapture capture;
+
+	private final MutterRemoteDesktop input;
+
+	private final GnomeWindows windows;
+
+	private final GnomeLauncher launcher;
+
+	private final DriverParts parts;
+
+	private final Duration timeout;
+
+	private final List<AutoCloseable> closeables;
+
+	private GnomeDesktopDriver(Builder built) {
+		this.bus = built.bus;
+		this.waylandDisplay = built.waylandDisplay;
+		this.displays = built.displays;
+		this.capture = built.capture;
+		this.input = built.input;
+		this.windows = built.windows;
+		this.launcher = built.launcher;
+		this.timeout = built.timeout;
+		this.closeables = built.opened;
+		this.parts = new DriverParts(this.displays, this.capture, this.input.pointer(), this.input.keyboard(),
+				this.windows, built.clipboard);
+	}
+
+	/**
+	 * Connects to the GNOME session of this environment.
+	 * @param environment the session's variables: {@code DBUS_SESSION_BUS_ADDRESS} (where
+	 * mutter answers), {@code XDG_RUNTIME_DIR} (PipeWire's socket {@code pipewire-0}, the
+	 * Wayland socket), {@code WAYLAND_DISPLAY} (default {@code wayland-0}), and what
+	 * programs started in the session get ({@link GnomeLauncher})
+	 * @param timeout how long one call to mutter may take
+	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on
+	 */
+	static GnomeDesktopDriver connect(Map<String, String> environment, Duration timeout) {
+		String address = environment.get("DBUS_SESSION_BUS_ADDRESS");
+		String runtimeDir = environment.get("XDG_RUNTIME_DIR");
+		if (address == null || address.isBlank() || runtimeDir == null || runtimeDir.isBlank()) {
+			throw noDesktop(
+					"Deskhand cannot find the GNOME session: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR"
+							+ " must be the session's (run Deskhand inside the user's GNOME session, as that user)",
+					null);
+		}
+		Builder built = new Builder(timeout, environment.getOrDefault("WAYLAND_DISPLAY", "wayland-0"));
+		try {
+			built.bus = built.track(DBusConnectionBuilder.forAddress(address).withShared(false).build());
+			requireMutter(built.bus, address, timeout);
+			built.displays = built.track(GnomeDisplays.watch(built.bus, timeout, () -> built.input.lastPointer()));
+			Path runtime = Path.of(runtimeDir);
+			built.capture = built.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime),
+					built.displays::displays, timeout));
+			built.input = built.track(MutterRemoteDesktop.open(built.bus, runtime.resolve(built.waylandDisplay),
+					built.displays::displays, timeout));
+			built.windows = built.track(new GnomeWindows(built.bus, environment, timeout));
+			built.launcher = new GnomeLauncher(environment);
+			GnomeDesktopDriver driver = new GnomeDesktopDriver(built);
+			logger.info("GNOME driver on {} (session bus {}): displays {}", built.waylandDisplay, address,
+					driver.displays().displays());
+			return driver;
+		}
+		catch (DBusException | RuntimeException ex) {
+			built.closeAll();
+			if (ex instanceof DeskhandException deskhand && deskhand.code() == ErrorCode.E_NO_DESKTOP) {
+				throw deskhand;
+			}
+			throw noDesktop("Deskhand cannot drive the GNOME session on " + address + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	// PIPEWIRE_REMOTE when it names a socket path, as PipeWire's own clients read it
+	private static Path pipewireSocket(Map<String, String> environment, Path runtimeDir) {
+		String remote = environment.get("PIPEWIRE_REMOTE");
+		if (remote != null && remote.startsWith("/")) {
+			return Path.of(remote);
+		}
+		return runtimeDir.resolve((remote == null || remote.isBlank()) ? "pipewire-0" : remote);
+	}
+
+	private static void requireMutter(DBusConnection bus, String address, Duration timeout) {
+		List<String> owned = DbusValues.list(MutterCall.call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+				"org.freedesktop.DBus", "ListNames", timeout, "")[0], String.class);
+		List<String> missing = MUTTER_NAMES.stream().filter((name) -> !owned.contains(name)).toList();
+		if (!missing.isEmpty()) {
+			throw noDesktop("this session looks like GNOME, but nobody on its session bus (" + address + ") answers as "
+					+ String.join(", ", missing)
+					+ ": run Deskhand inside the user's GNOME Wayland session, as that user", null);
+		}
+	}
+
+	private static DeskhandException noDesktop(String message, Throwable cause) {
+		DeskhandException ex = new DeskhandException(ErrorCode.E_NO_DESKTOP, message);
+		if (cause != null) {
+			ex.initCause(cause);
+		}
+		return ex;
+	}
+
+	@Override
+	public String name() {
+		return "gnome";
+	}
+
+	@Override
+	public String target() {
+		return this.waylandDisplay + " (GNOME, mutter's D-Bus API)";
+	}
+
+	@Override
+	public boolean reachable() {
+		try {
+			MutterCall.call(this.bus, MutterDisplayConfig.BUS_NAME, MutterDisplayConfig.PATH,
+					"org.freedesktop.DBus.Peer", "Ping", this.timeout, "");
+			return true;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public DesktopHealth health() {
+		return reachable() ? DesktopHealth.answering()
+				: new DesktopHealth(DesktopHealth.State.GONE, "mutter does not answer on the session bus", false);
+	}
+
+	@Override
+	public DriverParts parts() {
+		return this.parts;
+	}
+
+	@Override
+	public Process launch(List<String> command) {
+		return this.launcher.launch(command);
+	}
+
+	@Override
+	public InputStateSensor openSensor(List<String> chord) {
+		throw new UnsupportedOperationException("not yet");
+	}
+
+	@Override
+	public boolean applicationsKnowTheirPosition() {
+		// a Wayland client never learns where mutter put its window
+		return false;
+	}
+
+	@Override
+	public void releaseAll() {
+		this.input.releaseAll();
+	}
+
+	@Override
+	public void resetInput() {
+		this.input.reset();
+	}
+
+	@Override
+	public void close() {
+		for (int i = this.closeables.size() - 1; i >= 0; i--) {
+			try {
+				this.closeables.get(i).close();
+			}
+			catch (Exception ex) {
+				logger.debug("closing the GNOME driver: {}", ex.getMessage());
+			}
+		}
+	}
+
+	// what connect() has opened so far, closed in reverse on a failure
+	private static final class Builder {
+
+		final Duration timeout;
+
+		final String waylandDisplay;
+
+		final List<AutoCloseable> opened = new ArrayList<>();
+
+		DBusConnection bus;
+
+		GnomeDisplays displays;
+
+		GnomeCapture capture;
+
+		MutterRemoteDesktop input;
+
+		GnomeWindows windows;
+
+		GnomeLauncher launcher;
+
+		dev.deskhand.platform.ClipboardDriver clipboard;
+
+		Builder(Duration timeout, String waylandDisplay) {
+			this.timeout = timeout;
+			this.waylandDisplay = waylandDisplay;
+		}
+
+		<T extends AutoCloseable> T track(T resource) {
+			this.opened.add(resource);
+			return resource;
+		}
+
+		void closeAll() {
+			for (int i = this.opened.size() - 1; i >= 0; i--) {
+				try {
+					this.opened.get(i).close();
+				}
+				catch (Exception ex) {
+					logger.debug("closing after a failed start: {}", ex.getMessage());
+				}
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,49 @@
+package dev.deskhand.platform.linux.gnome;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+import dev.deskhand.platform.ConditionalOnDisplayServer;
+import dev.deskhand.platform.ConditionalOnOs;
+import dev.deskhand.platform.ConditionalOnWaylandDesktop;
+import dev.deskhand.platform.DisplayServer;
+import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WaylandDesktop;
+
+/**
+ * The GNOME driver bean on Linux in a GNOME Wayland session. Start-up fails with an
+ * operator's sentence when mutter does not answer on the session bus; closing the context
+ * releases held input and ends mutter's sessions.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnOs(OperatingSystem.LINUX)
+@ConditionalOnDisplayServer(DisplayServer.WAYLAND)
+@ConditionalOnWaylandDesktop(WaylandDesktop.GNOME)
+@EnableConfigurationProperties(GnomeProperties.class)
+class GnomeDriverConfiguration {
+
+	// the session's variables, read through the Environment so that a property of the
+	// same name (a test, a service unit's --DBUS_SESSION_BUS_ADDRESS=...) can stand in
+	private static final List<String> SESSION_VARIABLES = List.of("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR",
+			"WAYLAND_DISPLAY", "PIPEWIRE_REMOTE", "DISPLAY", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE",
+			"XDG_SESSION_DESKTOP", "AT_SPI_BUS_ADDRESS");
+
+	@Bean(destroyMethod = "close")
+	GnomeDesktopDriver gnomeDesktopDriver(GnomeProperties properties, Environment environment) {
+		Map<String, String> session = new HashMap<>();
+		for (String name : SESSION_VARIABLES) {
+			String value = environment.getProperty(name);
+			if (value != null) {
+				session.put(name, value);
+			}
+		}
+		return GnomeDesktopDriver.connect(session, properties.callTimeout());
+	}
+
+}
