@@ -2,7 +2,7 @@
 """Deskhand's Wayland witness: a GTK3 window (GDK_BACKEND=wayland) that reports every input
 event it receives as one JSON object per line on stdout, for the tests' WaylandWitness.
 
-Usage: wayland-witness.py APP_ID [--fullscreen-at X,Y]
+Usage: wayland-witness.py APP_ID [--fullscreen-at X,Y] [--input-method]
 
 The sway rig's for_window rules place a window by its app_id (see SwaySession). Where the
 compositor places windows itself and a client never learns where (mutter), --fullscreen-at
@@ -36,6 +36,9 @@ APP_ID = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") e
 FULLSCREEN_AT = None
 if "--fullscreen-at" in sys.argv:
     FULLSCREEN_AT = tuple(int(v) for v in sys.argv[sys.argv.index("--fullscreen-at") + 1].split(","))
+# --input-method: keys go through GTK's own input method first, as in a text field, and
+# the text is what it commits (Ctrl+Shift+U hex Space enters a character by code point)
+INPUT_METHOD = Gtk.IMContextSimple() if "--input-method" in sys.argv else None
 GLib.set_prgname(APP_ID)
 text = []
 
@@ -94,12 +97,18 @@ def on_scroll(widget, event):
     return False
 
 
+def on_commit(context, committed):
+    text.append(committed)
+    emit(ev="commit", string=committed, text="".join(text))
+
+
 def on_key(widget, event):
     kind = "press" if event.type == Gdk.EventType.KEY_PRESS else "release"
     code = Gdk.keyval_to_unicode(event.keyval)
     char = chr(code) if code else ""
     name = Gdk.keyval_name(event.keyval)
-    if kind == "press" and not (event.state & (Gdk.ModifierType.CONTROL_MASK | Gdk.ModifierType.MOD1_MASK)):
+    filtered = INPUT_METHOD is not None and INPUT_METHOD.filter_keypress(event)
+    if kind == "press" and not filtered and not (event.state & (Gdk.ModifierType.CONTROL_MASK | Gdk.ModifierType.MOD1_MASK)):
         if name == "BackSpace":
             if text:
                 text.pop()
@@ -115,6 +124,11 @@ def on_key(widget, event):
 
 
 def on_focus(widget, event, focused):
+    if INPUT_METHOD is not None:
+        if focused:
+            INPUT_METHOD.focus_in()
+        else:
+            INPUT_METHOD.focus_out()
     emit(ev="focus", focused=focused)
     return False
 
@@ -199,6 +213,9 @@ window.connect("configure-event", on_configure)
 window.connect("map-event", on_map)
 window.connect("window-state-event", on_window_state)
 window.connect("destroy", Gtk.main_quit)
+if INPUT_METHOD is not None:
+    INPUT_METHOD.connect("commit", on_commit)
+    window.connect("realize", lambda w: INPUT_METHOD.set_client_window(w.get_window()))
 GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, on_command)
 if FULLSCREEN_AT:
     window.fullscreen_on_monitor(window.get_screen(), fullscreen_monitor()[0])

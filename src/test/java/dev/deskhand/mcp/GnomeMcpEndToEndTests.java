@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "management.server.port=0", "deskhand.platform.os=linux", "deskhand.screenshot.settle=50ms",
 				"deskhand.approval.policies.pointer=allow", "deskhand.approval.policies.keyboard=allow",
 				"deskhand.approval.policies.clipboard_write=allow", "deskhand.approval.policies.clipboard_read=allow",
-				"deskhand.audit.enabled=false" })
+				"deskhand.audit.enabled=false", "deskhand.gnome.text-outside-layout=unicode-entry" })
 class GnomeMcpEndToEndTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
@@ -72,7 +72,8 @@ class GnomeMcpEndToEndTests {
 
 	@BeforeAll
 	static void openWitness() {
-		witness = GnomeWitness.open(GnomeSession.shared(), "Meta-0", true);
+		witness = GnomeWitness.open(GnomeSession.shared(), "Meta-0", GnomeWitness.Option.ACCESSIBLE,
+				GnomeWitness.Option.INPUT_METHOD);
 	}
 
 	@AfterAll
@@ -148,6 +149,16 @@ class GnomeMcpEndToEndTests {
 		assertThat(pressed.isError()).as(text(pressed)).isNotEqualTo(Boolean.TRUE);
 		JsonNode key = witness.log().await(WitnessEvents.key("press", "a"), WAIT);
 		assertThat(key.path("mods").toString()).contains("\"ctrl\"");
+	}
+
+	@Test
+	void unicodeOutsideTheLayoutIsEnteredByCodePoint() {
+		// US English layout: the accents, Greek, CJK and the emoji are entered with
+		// Ctrl+Shift+U, which the witness's GTK input method commits as the characters
+		String text = "héllo Ωμέγα 日本語 🙂 ok";
+		CallToolResult typed = call(this.client, "type", Map.of("text", text));
+		assertThat(typed.isError()).as(text(typed)).isNotEqualTo(Boolean.TRUE);
+		assertThat(witness.log().awaitText(text, WAIT)).isEqualTo(text);
 	}
 
 	@Test

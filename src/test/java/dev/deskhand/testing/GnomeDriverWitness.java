@@ -12,10 +12,11 @@ import dev.deskhand.platform.ScrollDirection;
 
 /**
  * The contract suite's witness on GNOME: a {@link GnomeWitness} (GTK3, fullscreen on one
- * of the rig's monitors), its own clipboard for the clipboard (mutter 43 has no
- * data-control protocol for wl-clipboard), and {@link GnomeSession#screenshot} (a
- * screencast of its own through GLib's D-Bus and gst-launch) for pixels. Desktop units
- * are mutter's layout units: window-local GTK units plus the monitor's layout origin.
+ * of the rig's monitors, its text what GTK's own input method commits), its own clipboard
+ * for the clipboard (mutter 43 has no data-control protocol for wl-clipboard), and
+ * {@link GnomeSession#screenshot} (a screencast of its own through GLib's D-Bus and
+ * gst-launch) for pixels. Desktop units are mutter's layout units: window-local GTK units
+ * plus the monitor's layout origin.
  * <p>
  * Focus: mutter refuses a window's own request for the keyboard focus, so
  * {@link #focus()} clicks the witness's top-left corner with a pointer of an outside
@@ -47,7 +48,8 @@ public final class GnomeDriverWitness implements DriverWitness {
 	 * @return the witness; close it when done
 	 */
 	public static GnomeDriverWitness open(GnomeSession session, String connector) {
-		return new GnomeDriverWitness(session, connector, GnomeWitness.open(session, connector));
+		return new GnomeDriverWitness(session, connector,
+				GnomeWitness.open(session, connector, GnomeWitness.Option.INPUT_METHOD));
 	}
 
 	@Override

@@ -81,25 +81,48 @@ public final class GnomeWitness implements AutoCloseable {
 	 * @return the open witness; close it when done
 	 */
 	public static GnomeWitness open(GnomeSession session, String connector) {
-		return open(session, connector, false);
+		return open(session, connector, new Option[0]);
 	}
 
 	/**
-	 * Starts a witness fullscreen on a monitor, in the accessibility tree or not.
+	 * What a witness may be started with.
+	 */
+	public enum Option {
+
+		/**
+		 * GTK's accessibility bridge on, so that the window is in the AT-SPI tree
+		 * (GNOME's window list without the Shell).
+		 */
+		ACCESSIBLE,
+
+		/**
+		 * Keys go through GTK's own input method, as in a text field: the text is what it
+		 * commits (Ctrl+Shift+U, hex digits, Space enter a character by code point).
+		 */
+		INPUT_METHOD
+
+	}
+
+	/**
+	 * Starts a witness fullscreen on a monitor with options.
 	 * @param session the rig
 	 * @param connector the monitor, e.g. {@code Meta-1}
-	 * @param accessible whether GTK's accessibility bridge is on, so that the window is
-	 * in the AT-SPI tree (GNOME's window list without the Shell)
+	 * @param options what to start it with
 	 * @return the open witness; close it when done
 	 */
-	public static GnomeWitness open(GnomeSession session, String connector, boolean accessible) {
+	public static GnomeWitness open(GnomeSession session, String connector, Option... options) {
+		List<Option> chosen = List.of(options);
 		Rect bounds = layoutBounds(connector);
 		Path script = session.writeFile("wayland-witness.py", script());
 		String name = "deskhand.gnome-witness." + connector;
 		Path stderr = session.writeFile(name + "-" + System.nanoTime() + ".stderr", "");
-		List<String> command = session.clientCommand(
-				accessible ? session.accessibleClientEnvironment() : session.clientEnvironment(),
+		List<String> arguments = new ArrayList<>(
 				List.of(PYTHON, script.toString(), name, "--fullscreen-at", bounds.x() + "," + bounds.y()));
+		if (chosen.contains(Option.INPUT_METHOD)) {
+			arguments.add("--input-method");
+		}
+		List<String> command = session.clientCommand(chosen.contains(Option.ACCESSIBLE)
+				? session.accessibleClientEnvironment() : session.clientEnvironment(), arguments);
 		ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
 		GnomeWitness witness = new GnomeWitness(name, CommandRunner.start(builder, command), stderr, bounds);
 		try {

@@ -19,9 +19,12 @@ public final class Keysyms {
 
 	public static final long SHIFT_L = 0xffe1;
 
+	public static final long CONTROL_L = 0xffe3;
+
 	public static final long CAPS_LOCK = 0xffe5;
 
-	private static final long UNICODE_OFFSET = 0x01000000L;
+	/** Keysyms above Latin-1 are this plus the code point. */
+	public static final long UNICODE_OFFSET = 0x01000000L;
 
 	private Keysyms() {
 	}

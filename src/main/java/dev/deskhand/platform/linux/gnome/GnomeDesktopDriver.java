@@ -85,9 +85,11 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 	 * Wayland socket), {@code WAYLAND_DISPLAY} (default {@code wayland-0}), and what
 	 * programs started in the session get ({@link GnomeLauncher})
 	 * @param timeout how long one call to mutter may take
+	 * @param textOutsideLayout what typing does with characters the layout lacks
 	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on
 	 */
-	static GnomeDesktopDriver connect(Map<String, String> environment, Duration timeout) {
+	static GnomeDesktopDriver connect(Map<String, String> environment, Duration timeout,
+			TextOutsideLayout textOutsideLayout) {
 		String address = environment.get("DBUS_SESSION_BUS_ADDRESS");
 		String runtimeDir = environment.get("XDG_RUNTIME_DIR");
 		if (address == null || address.isBlank() || runtimeDir == null || runtimeDir.isBlank()) {
@@ -105,7 +107,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 			built.capture = built.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime),
 					built.displays::displays, timeout));
 			built.input = built.track(MutterRemoteDesktop.open(built.bus, runtime.resolve(built.waylandDisplay),
-					built.displays::displays, timeout));
+					built.displays::displays, timeout, textOutsideLayout));
 			built.windows = built.track(new GnomeWindows(built.bus, environment, timeout));
 			built.launcher = new GnomeLauncher(environment);
 			GnomeDesktopDriver driver = new GnomeDesktopDriver(built);

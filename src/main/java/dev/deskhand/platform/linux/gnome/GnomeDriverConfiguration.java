@@ -43,7 +43,7 @@ class GnomeDriverConfiguration {
 				session.put(name, value);
 			}
 		}
-		return GnomeDesktopDriver.connect(session, properties.callTimeout());
+		return GnomeDesktopDriver.connect(session, properties.callTimeout(), properties.textOutsideLayout());
 	}
 
 }

@@ -12,9 +12,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param callTimeout how long one call to mutter may take (a pointer move, a key, the
  * first frame of a display) before it answers {@code E_TIMEOUT}
+ * @param textOutsideLayout what typing does with characters the keyboard layout in use
+ * has no key for ({@link TextOutsideLayout}): refuse the text (the default) or enter them
+ * by code point
  */
 @ConfigurationProperties("deskhand.gnome")
-record GnomeProperties(@DefaultValue("5s") Duration callTimeout) {
+record GnomeProperties(@DefaultValue("5s") Duration callTimeout,
+		@DefaultValue("refuse") TextOutsideLayout textOutsideLayout) {
 
 	GnomeProperties {
 		if (callTimeout == null) {
@@ -22,6 +26,9 @@ record GnomeProperties(@DefaultValue("5s") Duration callTimeout) {
 		}
 		if (callTimeout.isNegative() || callTimeout.isZero()) {
 			throw new IllegalArgumentException("deskhand.gnome.call-timeout must be positive, not " + callTimeout);
+		}
+		if (textOutsideLayout == null) {
+			textOutsideLayout = TextOutsideLayout.REFUSE;
 		}
 	}
 

@@ -40,9 +40,12 @@ final class MutterKeyboard implements KeyboardDriver {
 
 	private final HeldInputs held;
 
-	MutterKeyboard(MutterRemoteDesktop input, HeldInputs held) {
+	private final TextOutsideLayout textOutsideLayout;
+
+	MutterKeyboard(MutterRemoteDesktop input, HeldInputs held, TextOutsideLayout textOutsideLayout) {
 		this.input = input;
 		this.held = held;
+		this.textOutsideLayout = textOutsideLayout;
 	}
 
 	@Override
@@ -67,7 +70,10 @@ final class MutterKeyboard implements KeyboardDriver {
 			return;
 		}
 		this.input.send((session) -> {
-			this.input.keymap().requireTypable(text);
+			MutterKeymap keymap = this.input.keymap();
+			if (this.textOutsideLayout == TextOutsideLayout.REFUSE) {
+				keymap.requireTypable(text);
+			}
 			List<Long> modifiers = heldModifiers();
 			for (long modifier : modifiers) {
 				session.keysym(modifier, false);
@@ -77,8 +83,13 @@ final class MutterKeyboard implements KeyboardDriver {
 					if (i % STROKES_PER_CHECK == 0) {
 						checkInterrupted(i, keysyms.length);
 					}
-					session.keysym(keysyms[i], true);
-					session.keysym(keysyms[i], false);
+					if (keymap.hasKey(keysyms[i])) {
+						session.keysym(keysyms[i], true);
+						session.keysym(keysyms[i], false);
+					}
+					else {
+						enterByCodePoint(session, codePoint(keysyms[i]));
+					}
 				}
 			}
 			finally {
@@ -87,6 +98,27 @@ final class MutterKeyboard implements KeyboardDriver {
 				}
 			}
 		});
+	}
+
+	// Ctrl+Shift+U, the code point's hex digits, Space: the input method's Unicode entry
+	private static void enterByCodePoint(MutterRemoteSession session, int codePoint) {
+		session.keysym(Keysyms.CONTROL_L, true);
+		session.keysym(SHIFT_L, true);
+		session.keysym('u', true);
+		session.keysym('u', false);
+		session.keysym(SHIFT_L, false);
+		session.keysym(Keysyms.CONTROL_L, false);
+		for (char digit : Integer.toHexString(codePoint).toCharArray()) {
+			session.keysym(digit, true);
+			session.keysym(digit, false);
+		}
+		session.keysym(' ', true);
+		session.keysym(' ', false);
+	}
+
+	// the character a Latin-1 or Unicode keysym stands for
+	static int codePoint(long keysym) {
+		return (int) ((keysym <= 0xff) ? keysym : keysym & ~Keysyms.UNICODE_OFFSET);
 	}
 
 	private List<Long> heldModifiers() {

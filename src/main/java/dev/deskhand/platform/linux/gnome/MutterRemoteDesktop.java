@@ -74,13 +74,13 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	private volatile boolean closed;
 
 	private MutterRemoteDesktop(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
-			Duration timeout) {
+			Duration timeout, TextOutsideLayout textOutsideLayout) {
 		this.bus = bus;
 		this.waylandSocket = waylandSocket;
 		this.displays = displays;
 		this.timeout = timeout;
 		this.pointer = new MutterPointer(this, this.held);
-		this.keyboard = new MutterKeyboard(this, this.held);
+		this.keyboard = new MutterKeyboard(this, this.held, textOutsideLayout);
 	}
 
 	/**
@@ -96,7 +96,16 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	 */
 	static MutterRemoteDesktop open(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
 			Duration timeout) {
-		MutterRemoteDesktop input = new MutterRemoteDesktop(bus, waylandSocket, displays, timeout);
+		return open(bus, waylandSocket, displays, timeout, TextOutsideLayout.REFUSE);
+	}
+
+	/**
+	 * Like {@link #open(AbstractConnection, Path, Supplier, Duration)}, with what the
+	 * keyboard does with characters the layout lacks.
+	 */
+	static MutterRemoteDesktop open(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
+			Duration timeout, TextOutsideLayout textOutsideLayout) {
+		MutterRemoteDesktop input = new MutterRemoteDesktop(bus, waylandSocket, displays, timeout, textOutsideLayout);
 		synchronized (input.lock) {
 			input.session = input.startSession(displays.get());
 		}

@@ -14,7 +14,10 @@ import dev.deskhand.testing.GnomeSession;
  * at 1), the GNOME driver as Deskhand builds it from the session's variables, and GTK
  * witnesses fullscreen on both monitors, read back through {@link GnomeDriverWitness}.
  * The witness on Meta-1 opens first, so the one on Meta-0 (the suite's main witness)
- * starts with the focus.
+ * starts with the focus. The layout is US English, so the suite's mixed text is typed
+ * with characters outside it entered by code point
+ * ({@link TextOutsideLayout#UNICODE_ENTRY}), which the witnesses' GTK input method turns
+ * into the characters, as a text field does.
  */
 class GnomeDriverContractLiveTests extends DesktopDriverContractTests {
 
@@ -23,7 +26,8 @@ class GnomeDriverContractLiveTests extends DesktopDriverContractTests {
 	@Override
 	protected DesktopDriver openDriver() {
 		this.second = GnomeDriverWitness.open(GnomeSession.shared(), "Meta-1");
-		return GnomeDesktopDriver.connect(GnomeSession.shared().clientEnvironment(), Duration.ofSeconds(5));
+		return GnomeDesktopDriver.connect(GnomeSession.shared().clientEnvironment(), Duration.ofSeconds(5),
+				TextOutsideLayout.UNICODE_ENTRY);
 	}
 
 	@Override
