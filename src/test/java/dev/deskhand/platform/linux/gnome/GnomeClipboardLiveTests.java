@@ -34,7 +34,7 @@ class GnomeClipboardLiveTests {
 	@Test
 	void unicodeTextGoesBothWaysWithoutTakingTheFocus() throws Exception {
 		GnomeSession session = GnomeSession.shared();
-		try (PersonAtTheDesk person = PersonAtTheDesk.arrive(session);
+		try (TestInputSession keyboard = TestInputSession.start(session);
 				GtkWitness witness = GtkWitness.open(session, "deskhand.clipboard.witness");
 				GnomeClipboard clipboard = GnomeClipboard.open(session.busAddress(), TIMEOUT)) {
 			int mark = witness.mark();
@@ -57,7 +57,7 @@ class GnomeClipboardLiveTests {
 	@Test
 	void anEmptyClipboardAndOneWithoutTextReadAsEmpty() throws Exception {
 		GnomeSession session = GnomeSession.shared();
-		try (PersonAtTheDesk person = PersonAtTheDesk.arrive(session);
+		try (TestInputSession keyboard = TestInputSession.start(session);
 				DBusConnection other = session.connect();
 				GnomeClipboard clipboard = GnomeClipboard.open(session.busAddress(), TIMEOUT)) {
 			// another client owns the clipboard with no text on it; mutter's clipboard

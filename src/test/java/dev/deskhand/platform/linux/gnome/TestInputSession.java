@@ -12,12 +12,12 @@ import dev.deskhand.testing.Pause;
 
 /**
  * A started {@code org.gnome.Mutter.RemoteDesktop} session of the test's own, on a
- * connection of its own, standing for the person at the desk: its virtual keyboard and
- * pointer are input devices on the seat like a physical one (headless mutter has none
- * until a session starts, and a window gets no keyboard focus without a keyboard), and
- * what it sends is input Deskhand did not inject.
+ * connection of its own: the person at the desk, whose virtual keyboard and pointer are
+ * input devices on the seat like physical ones (headless mutter has none until a session
+ * starts, and a window gets no keyboard focus without a keyboard); or Deskhand's input,
+ * telling when it last injected.
  */
-final class PersonAtTheDesk implements AutoCloseable {
+final class TestInputSession implements AutoCloseable {
 
 	private static final String RD = "org.gnome.Mutter.RemoteDesktop";
 
@@ -31,19 +31,21 @@ final class PersonAtTheDesk implements AutoCloseable {
 
 	private final String path;
 
-	private PersonAtTheDesk(DBusConnection bus, String path) {
+	private volatile long lastEvent = Long.MIN_VALUE;
+
+	private TestInputSession(DBusConnection bus, String path) {
 		this.bus = bus;
 		this.path = path;
 	}
 
 	/** Starts the session and sends the warm-up events mutter drops from a new device. */
-	static PersonAtTheDesk arrive(GnomeSession session) throws DBusException {
+	static TestInputSession start(GnomeSession session) throws DBusException {
 		DBusConnection bus = session.connect();
 		String path = ((DBusPath) MutterCall.call(bus, RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession",
 				TIMEOUT, "")[0])
 			.getPath();
 		MutterCall.call(bus, RD, path, SESSION, "Start", TIMEOUT, "");
-		PersonAtTheDesk person = new PersonAtTheDesk(bus, path);
+		TestInputSession person = new TestInputSession(bus, path);
 		person.tapShift();
 		person.nudgePointer();
 		Pause.millis(200);
@@ -56,12 +58,26 @@ final class PersonAtTheDesk implements AutoCloseable {
 				true);
 		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(SHIFT_L),
 				false);
+		this.lastEvent = System.nanoTime();
+	}
+
+	/** Presses or releases a key by keysym. */
+	void key(int keysym, boolean down) {
+		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(keysym),
+				down);
+		this.lastEvent = System.nanoTime();
+	}
+
+	/** {@link System#nanoTime()} when its last injecting call returned. */
+	long lastEvent() {
+		return this.lastEvent;
 	}
 
 	/** Moves the pointer by a unit and back. */
 	void nudgePointer() {
 		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", 1.0, 1.0);
 		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", -1.0, -1.0);
+		this.lastEvent = System.nanoTime();
 	}
 
 	@Override
