@@ -1,5 +1,7 @@
 package dev.deskhand.platform.linux.gnome;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.Pause;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@link GnomeClipboard} against a live headless mutter 43 ({@link GnomeSession}), with a
@@ -77,6 +80,31 @@ class GnomeClipboardLiveTests {
 				assertThat(witness.clipboard()).as("GTK's reading of the clipboard").isNull();
 			}
 			assertThat(clipboard.read(TIMEOUT)).isEmpty();
+		}
+	}
+
+	/**
+	 * Why the sway driver's wl-clipboard is not used on GNOME: mutter 43 has no
+	 * data-control protocol, so wl-copy maps a surface of its own to get the keyboard
+	 * focus, and the user's window loses it. Should a later mutter offer data-control,
+	 * this fails, and wl-clipboard is worth another look.
+	 */
+	@Test
+	void wlCopyTakesTheFocusFromTheUsersWindowOnMutter() throws Exception {
+		assumeTrue(Files.isExecutable(Path.of("/usr/bin/wl-copy")), "wl-clipboard is not installed");
+		GnomeSession session = GnomeSession.shared();
+		try (TestInputSession keyboard = TestInputSession.start(session);
+				GtkWitness witness = GtkWitness.open(session, "deskhand.clipboard.wlcopy")) {
+			int mark = witness.mark();
+			Process copy = new ProcessBuilder(session.clientCommand(List.of("wl-copy", "--paste-once", "from wl-copy")))
+				.redirectErrorStream(true)
+				.start();
+			assertThat(copy.waitFor(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(witness.clipboard()).isEqualTo("from wl-copy");
+			witness.await((e) -> "focus".equals(e.path("ev").asString()) && e.path("focused").asBoolean(), TIMEOUT);
+			assertThat(witness.since(mark, "focus")).extracting((e) -> e.path("focused").asBoolean())
+				.as("the witness's focus while wl-copy ran")
+				.contains(false, true);
 		}
 	}
 
