@@ -19,7 +19,9 @@ accumulated from key presses without an input method (keyval -> Unicode), so wha
 is exactly what the keyboard sent, and the test sees it in the "text" field.
 
 Commands on stdin, one a line: "clipboard" (answers {"ev":"clipboard","text":...}),
-"clear" (empties the accumulated text, answers {"ev":"cleared"}).
+"clear" (empties the accumulated text, answers {"ev":"cleared"}), "set-clipboard JSON"
+(puts the JSON string's text on the clipboard as this window's selection, answers
+{"ev":"clipboard-set","text":...}).
 """
 import json
 import os
@@ -173,7 +175,11 @@ def on_command(source, condition):
         Gtk.main_quit()
         return False
     command = line.strip()
-    if command == "clipboard":
+    if command.startswith("set-clipboard "):
+        value = json.loads(command[len("set-clipboard "):])
+        Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).set_text(value, -1)
+        emit(ev="clipboard-set", text=value)
+    elif command == "clipboard":
         clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         clipboard.request_text(lambda c, value: emit(ev="clipboard", text=value))
     elif command == "present":

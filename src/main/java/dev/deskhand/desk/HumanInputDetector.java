@@ -67,6 +67,9 @@ final class HumanInputDetector {
 		if (!buttons.isEmpty()) {
 			what = join(what, "held a mouse button down");
 		}
+		if (seen.otherInput()) {
+			what = join(what, "used the keyboard or the mouse");
+		}
 		if (what == null) {
 			this.suspected = null;
 			return Optional.empty();

@@ -56,6 +56,17 @@ class HumanInputDetectorTests {
 	}
 
 	@Test
+	void inputADriverOnlyKnowsWasNotDeskhandsIsTheHumanOnceSeenTwice() {
+		InputSnapshot quiet = new InputSnapshot(new Point(5, 5), Set.of(), Set.of(), false);
+		InputSnapshot other = new InputSnapshot(new Point(5, 5), Set.of(), Set.of(), true);
+		assertThat(look(idle(1, new Point(5, 5), 1), quiet)).isEmpty();
+		assertThat(lookTwice(idle(1, new Point(5, 5), 1), other)).contains("used the keyboard or the mouse");
+		assertThat(look(idle(1, new Point(5, 5), 1), quiet)).isEmpty();
+		assertThat(look(idle(1, new Point(5, 5), 1), other)).as("a single reading again").isEmpty();
+		assertThat(look(idle(1, new Point(5, 5), 1), quiet)).isEmpty();
+	}
+
+	@Test
 	void afterABaselineThePointerWhereANewServerPutItIsNotTheHuman() {
 		assertThat(look(idle(1, new Point(100, 100), 1), seen(100, 100, Set.of(), Set.of()))).isEmpty();
 		// a display restarted on the same number: its pointer is in the middle

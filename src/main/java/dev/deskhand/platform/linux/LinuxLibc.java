@@ -87,6 +87,15 @@ public interface LinuxLibc extends Library {
 
 	int close(int fd);
 
+	/** For {@link #shutdown}: both directions. */
+	int SHUT_RDWR = 2;
+
+	/**
+	 * Ends a socket's traffic both ways: unlike {@link #close}, it wakes a thread blocked
+	 * in {@link #recvmsg} on it.
+	 */
+	int shutdown(int fd, int how);
+
 	int memfd_create(String name, int flags);
 
 	int ftruncate(int fd, long length);
