@@ -62,12 +62,11 @@ final class MutterKeyboard implements KeyboardDriver {
 
 	@Override
 	public void typeText(String text) {
-		long[] keysyms = Keysyms.forText(text);
-		if (keysyms.length == 0) {
+		if (Keysyms.forText(text).length == 0) {
 			return;
 		}
 		this.input.send((session) -> {
-			this.input.keymap().requireTypable(text);
+			long[] keysyms = this.input.keymap().keysymsFor(text);
 			List<Long> modifiers = heldModifiers();
 			for (long modifier : modifiers) {
 				session.keysym(modifier, false);
