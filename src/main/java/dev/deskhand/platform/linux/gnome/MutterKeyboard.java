@@ -27,7 +27,8 @@ import dev.deskhand.platform.linux.Keysyms;
  * characters, when some are missing.
  * <p>
  * Typing releases the modifiers the agent holds (they would make the text shortcuts) and
- * presses them again after.
+ * presses them again after, and lifts a Caps Lock this keyboard turned on for the text's
+ * duration.
  */
 final class MutterKeyboard implements KeyboardDriver {
 
@@ -39,6 +40,12 @@ final class MutterKeyboard implements KeyboardDriver {
 	private final MutterRemoteDesktop input;
 
 	private final HeldInputs held;
+
+	// whether this keyboard's Caps_Lock presses left the lock on: mutter types a keysym
+	// on its key without undoing the lock, so a locked "a" arrives as "A"; the seat's
+	// lock
+	// outlives a session, so this does too (the human's own presses are not seen)
+	private volatile boolean capsLocked;
 
 	MutterKeyboard(MutterRemoteDesktop input, HeldInputs held) {
 		this.input = input;
@@ -71,6 +78,10 @@ final class MutterKeyboard implements KeyboardDriver {
 			for (long modifier : modifiers) {
 				session.keysym(modifier, false);
 			}
+			boolean unlock = this.capsLocked;
+			if (unlock) {
+				tapCapsLock(session);
+			}
 			try {
 				for (int i = 0; i < keysyms.length; i++) {
 					if (i % STROKES_PER_CHECK == 0) {
@@ -81,11 +92,19 @@ final class MutterKeyboard implements KeyboardDriver {
 				}
 			}
 			finally {
+				if (unlock) {
+					tapCapsLock(session);
+				}
 				for (long modifier : modifiers) {
 					session.keysym(modifier, true);
 				}
 			}
 		});
+	}
+
+	private static void tapCapsLock(MutterRemoteSession session) {
+		session.keysym(Keysyms.CAPS_LOCK, true);
+		session.keysym(Keysyms.CAPS_LOCK, false);
 	}
 
 	private List<Long> heldModifiers() {
@@ -122,6 +141,9 @@ final class MutterKeyboard implements KeyboardDriver {
 			this.held.keyDown((int) keysym);
 		}
 		session.keysym(keysym, pressed);
+		if (pressed && keysym == Keysyms.CAPS_LOCK) {
+			this.capsLocked = !this.capsLocked;
+		}
 		if (!pressed) {
 			this.held.keyUp((int) keysym);
 		}

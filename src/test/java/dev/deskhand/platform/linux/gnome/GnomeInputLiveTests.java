@@ -194,6 +194,30 @@ class GnomeInputLiveTests {
 	}
 
 	@Test
+	void typedTextIgnoresACapsLockTheAgentTurnedOn() {
+		focusRight();
+		right.log().clearText();
+		input.keyboard().pressKey("Caps_Lock");
+		input.keyboard().releaseKey("Caps_Lock");
+		try {
+			input.keyboard().typeText("aB1 xY");
+			right.log().awaitText("aB1 xY", WAIT);
+			// the lock is still on for keys pressed by name
+			right.log().clearEvents();
+			input.keyboard().pressKey("q");
+			input.keyboard().releaseKey("q");
+			right.log().await(WitnessEvents.key("press", "Q"), WAIT);
+		}
+		finally {
+			input.keyboard().pressKey("Caps_Lock");
+			input.keyboard().releaseKey("Caps_Lock");
+		}
+		right.log().clearText();
+		input.keyboard().typeText("q");
+		right.log().awaitText("q", WAIT);
+	}
+
+	@Test
 	void mixedTextIsRefusedWholeNamingWhatTheUsLayoutLacks() {
 		focusRight();
 		right.log().clearText();
