@@ -253,15 +253,29 @@ class ArchitectureTests {
 			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
 			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
-		// the one exception: on GNOME without the Shell's introspection the accessibility
-		// tree is the only window list a client gets, so the GNOME driver reads it
-		String[] allowed = driver.equals("dev.deskhand.platform.linux.atspi..")
-				? new String[] { driver, "dev.deskhand.platform.linux.gnome.." } : new String[] { driver };
+		// the exceptions: on GNOME without the Shell's introspection the accessibility
+		// tree is the only window list a client gets, so the GNOME driver reads it; and it
+		// reads mutter's keymap as a Wayland client, through the wire protocol only (below)
+		boolean gnomeMayUse = driver.equals("dev.deskhand.platform.linux.atspi..")
+				|| driver.equals("dev.deskhand.platform.linux.wayland..");
+		String[] owners = gnomeMayUse ? new String[] { driver, "dev.deskhand.platform.linux.gnome.." }
+				: new String[] { driver };
 		noClasses().that()
-			.resideOutsideOfPackages(allowed)
+			.resideOutsideOfPackages(owners)
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage(driver)
+			.check(main);
+	}
+
+	@Test
+	void gnomeUsesTheWaylandDriverOnlyForItsWireProtocol() {
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.platform.linux.gnome..")
+			.should()
+			.dependOnClassesThat(describe("are in the Wayland driver outside its wire protocol",
+					(JavaClass target) -> target.getPackageName().startsWith("dev.deskhand.platform.linux.wayland")
+							&& !target.getPackageName().startsWith("dev.deskhand.platform.linux.wayland.wire")))
 			.check(main);
 	}
 

@@ -27,7 +27,8 @@ import dev.deskhand.platform.linux.Keysyms;
  * characters, when some are missing.
  * <p>
  * Typing releases the modifiers the agent holds (they would make the text shortcuts) and
- * presses them again after.
+ * presses them again after, and lifts a Caps Lock this keyboard turned on for the text's
+ * duration.
  */
 final class MutterKeyboard implements KeyboardDriver {
 
@@ -41,6 +42,11 @@ final class MutterKeyboard implements KeyboardDriver {
 	private final HeldInputs held;
 
 	private final TextOutsideLayout textOutsideLayout;
+
+	// whether this keyboard's Caps_Lock presses left the lock on: mutter types a keysym
+	// on its key without undoing the lock, so a locked "a" arrives as "A"; the seat's
+	// lock outlives a session, so this does too (the human's own presses are not seen)
+	private volatile boolean capsLocked;
 
 	MutterKeyboard(MutterRemoteDesktop input, HeldInputs held, TextOutsideLayout textOutsideLayout) {
 		this.input = input;
@@ -65,18 +71,19 @@ final class MutterKeyboard implements KeyboardDriver {
 
 	@Override
 	public void typeText(String text) {
-		long[] keysyms = Keysyms.forText(text);
-		if (keysyms.length == 0) {
+		if (Keysyms.forText(text).length == 0) {
 			return;
 		}
 		this.input.send((session) -> {
 			MutterKeymap keymap = this.input.keymap();
-			if (this.textOutsideLayout == TextOutsideLayout.REFUSE) {
-				keymap.requireTypable(text);
-			}
+			long[] keysyms = keymap.keysymsFor(text, this.textOutsideLayout == TextOutsideLayout.REFUSE);
 			List<Long> modifiers = heldModifiers();
 			for (long modifier : modifiers) {
 				session.keysym(modifier, false);
+			}
+			boolean unlock = this.capsLocked;
+			if (unlock) {
+				tapCapsLock(session);
 			}
 			try {
 				for (int i = 0; i < keysyms.length; i++) {
@@ -93,6 +100,9 @@ final class MutterKeyboard implements KeyboardDriver {
 				}
 			}
 			finally {
+				if (unlock) {
+					tapCapsLock(session);
+				}
 				for (long modifier : modifiers) {
 					session.keysym(modifier, true);
 				}
@@ -119,6 +129,11 @@ final class MutterKeyboard implements KeyboardDriver {
 	// the character a Latin-1 or Unicode keysym stands for
 	static int codePoint(long keysym) {
 		return (int) ((keysym <= 0xff) ? keysym : keysym & ~Keysyms.UNICODE_OFFSET);
+	}
+
+	private static void tapCapsLock(MutterRemoteSession session) {
+		session.keysym(Keysyms.CAPS_LOCK, true);
+		session.keysym(Keysyms.CAPS_LOCK, false);
 	}
 
 	private List<Long> heldModifiers() {
@@ -155,6 +170,9 @@ final class MutterKeyboard implements KeyboardDriver {
 			this.held.keyDown((int) keysym);
 		}
 		session.keysym(keysym, pressed);
+		if (pressed && keysym == Keysyms.CAPS_LOCK) {
+			this.capsLocked = !this.capsLocked;
+		}
 		if (!pressed) {
 			this.held.keyUp((int) keysym);
 		}

@@ -1,12 +1,14 @@
 package dev.deskhand.platform.linux.gnome;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.LongPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,6 +16,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
+import dev.deskhand.platform.linux.LegacyKeysyms;
 
 /**
  * Which keysyms mutter's current layout has a key for: the only ones its RemoteDesktop
@@ -24,9 +27,10 @@ import dev.deskhand.platform.linux.Keysyms;
  * <p>
  * Read from the keymap mutter gives every Wayland client ({@link #fromXkb}, the text
  * libxkbcommon writes), or {@link #unknown()} when it cannot be read: then nothing is
- * refused in advance. A character is matched by its Latin-1 or Unicode keysym
- * ({@link Keysyms}); a layout that has it only under a legacy name (EuroSign for €) is
- * taken as lacking it, since mutter would not find the Unicode keysym either.
+ * refused in advance. A character is typed as the keysym the layout has it under: its
+ * Latin-1 or Unicode keysym ({@link Keysyms}), else a legacy one ({@link LegacyKeysyms}:
+ * EuroSign for €, Cyrillic_a for а), since mutter compares keysyms and would not find the
+ * Unicode one on a layout that has the legacy one.
  */
 final class MutterKeymap {
 
@@ -43,17 +47,34 @@ final class MutterKeymap {
 
 	private static final Pattern LIST = Pattern.compile("\\[([^\\]]*)\\]");
 
-	private final LongPredicate hasKey;
+	// null when not known
+	private final Set<Long> keysyms;
+
+	// for each character the layout has, the keysym it has it as
+	private final Map<Integer, Long> byCodePoint;
 
 	private final String layout;
 
-	private MutterKeymap(LongPredicate hasKey, String layout) {
-		this.hasKey = hasKey;
+	private MutterKeymap(Set<Long> keysyms, String layout) {
+		this.keysyms = keysyms;
 		this.layout = layout;
+		Map<Integer, Long> characters = new HashMap<>();
+		if (keysyms != null) {
+			for (long keysym : keysyms) {
+				OptionalInt codePoint = LegacyKeysyms.codePoint(keysym);
+				// the Latin-1 or Unicode keysym wins over a legacy one for the same
+				// character
+				if (codePoint.isPresent() && (Keysyms.forCodePoint(codePoint.getAsInt()) == keysym
+						|| !characters.containsKey(codePoint.getAsInt()))) {
+					characters.put(codePoint.getAsInt(), keysym);
+				}
+			}
+		}
+		this.byCodePoint = Map.copyOf(characters);
 	}
 
 	static MutterKeymap unknown() {
-		return new MutterKeymap((keysym) -> true, "not known");
+		return new MutterKeymap(null, "not known");
 	}
 
 	/**
@@ -75,7 +96,7 @@ final class MutterKeymap {
 			}
 		}
 		Matcher name = Pattern.compile("name\\[(?:Group)?" + (group + 1) + "\\]\\s*=\\s*\"([^\"]*)\"").matcher(symbols);
-		return new MutterKeymap(Set.copyOf(keysyms)::contains, name.find() ? name.group(1) : "group " + (group + 1));
+		return new MutterKeymap(Set.copyOf(keysyms), name.find() ? name.group(1) : "group " + (group + 1));
 	}
 
 	// the keysym names of a key's body in one group (from 1), on the levels mutter
@@ -110,28 +131,53 @@ final class MutterKeymap {
 		return names;
 	}
 
+	/** Whether the layout has a key for {@code keysym}; always when not known. */
 	boolean hasKey(long keysym) {
-		return this.hasKey.test(keysym);
+		return this.keysyms == null || this.keysyms.contains(keysym);
 	}
 
 	/**
-	 * @throws DeskhandException E_UNSUPPORTED naming every character the layout lacks
+	 * The keysyms that type {@code text} on this layout: each character as the keysym the
+	 * layout has it under ({@code €} as EuroSign where that is what it has).
+	 * @throws DeskhandException E_ARGS for a control character no key types,
+	 * E_UNSUPPORTED naming every character the layout lacks
 	 */
-	void requireTypable(String text) {
+	long[] keysymsFor(String text) {
+		return keysymsFor(text, true);
+	}
+
+	/**
+	 * Like {@link #keysymsFor(String)}, or, when {@code refuseMissing} is false, with each
+	 * character the layout lacks left as its own keysym, which {@link #hasKey} denies.
+	 */
+	long[] keysymsFor(String text, boolean refuseMissing) {
+		long[] keysyms = Keysyms.forText(text);
+		if (this.keysyms == null) {
+			return keysyms;
+		}
 		Set<Integer> missing = new LinkedHashSet<>();
-		for (int codePoint : text.codePoints().toArray()) {
-			long keysym = Keysyms.forCodePoint(codePoint);
-			if (keysym >= 0 && !hasKey(keysym)) {
-				missing.add(codePoint);
+		for (int i = 0; i < keysyms.length; i++) {
+			if (this.keysyms.contains(keysyms[i])) {
+				continue;
+			}
+			OptionalInt codePoint = LegacyKeysyms.codePoint(keysyms[i]);
+			Long legacy = codePoint.isPresent() ? this.byCodePoint.get(codePoint.getAsInt()) : null;
+			if (legacy != null) {
+				keysyms[i] = legacy;
+			}
+			else {
+				missing.add(codePoint.orElse((int) keysyms[i]));
 			}
 		}
-		if (!missing.isEmpty()) {
+		if (refuseMissing && !missing.isEmpty()) {
 			throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
 					"GNOME's remote desktop types only the characters of the keyboard layout in use (" + this.layout
 							+ "), and this text has " + missing.size() + " it lacks, so nothing was typed: "
 							+ MutterKeyboard.describe(missing)
-							+ ". Type the rest, or put these characters through the clipboard");
+							+ ". Type the rest, put these characters through the clipboard, or let Deskhand enter them by"
+							+ " code point (deskhand.gnome.text-outside-layout=unicode-entry)");
 		}
+		return keysyms;
 	}
 
 	@Override

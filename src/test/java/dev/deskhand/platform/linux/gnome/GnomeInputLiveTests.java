@@ -15,13 +15,16 @@ import tools.jackson.databind.JsonNode;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.ScrollDirection;
 import dev.deskhand.testing.DriverWitness.KeyEvent;
 import dev.deskhand.testing.DriverWitness.PointerEvent;
+import dev.deskhand.testing.GnomeDriverWitness;
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.GnomeWitness;
+import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.WitnessEvents;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,9 +34,9 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * {@link MutterRemoteDesktop} against a live headless mutter ({@link GnomeSession}),
  * asserted through GTK witness windows of another process, one fullscreen on each monitor
- * ({@link GnomeWitness}): {@code Meta-0} at scale 1.25 (layout (0,0) 1024x640) and
- * {@code Meta-1} at scale 1 (layout (1024,0) 1024x768). Positions are compared in layout
- * units, what GTK reports.
+ * ({@link GnomeDriverWitness}, which also gives them the focus with a click of its own):
+ * {@code Meta-0} at scale 1.25 (layout (0,0) 1024x640) and {@code Meta-1} at scale 1
+ * (layout (1024,0) 1024x768). Positions are compared in layout units, what GTK reports.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class GnomeInputLiveTests {
@@ -43,6 +46,10 @@ class GnomeInputLiveTests {
 	private static final Duration WAIT = Duration.ofSeconds(10);
 
 	private static DBusConnection bus;
+
+	private static GnomeDriverWitness leftWitness;
+
+	private static GnomeDriverWitness rightWitness;
 
 	private static GnomeWitness left;
 
@@ -54,8 +61,10 @@ class GnomeInputLiveTests {
 	static void open() throws Exception {
 		GnomeSession session = GnomeSession.shared();
 		bus = session.connect();
-		left = GnomeWitness.open(session, "Meta-0");
-		right = GnomeWitness.open(session, "Meta-1");
+		leftWitness = GnomeDriverWitness.open(session, "Meta-0");
+		left = leftWitness.window();
+		rightWitness = GnomeDriverWitness.open(session, "Meta-1");
+		right = rightWitness.window();
 		input = MutterRemoteDesktop.open(bus, session.runtimeDir().resolve("wayland-0"),
 				() -> MutterDisplayConfig.read(bus, TIMEOUT), TIMEOUT);
 	}
@@ -65,11 +74,11 @@ class GnomeInputLiveTests {
 		if (input != null) {
 			input.close();
 		}
-		if (left != null) {
-			left.close();
+		if (leftWitness != null) {
+			leftWitness.close();
 		}
-		if (right != null) {
-			right.close();
+		if (rightWitness != null) {
+			rightWitness.close();
 		}
 		if (bus != null) {
 			bus.close();
@@ -88,6 +97,26 @@ class GnomeInputLiveTests {
 		List<DisplayInfo> displays = MutterDisplayConfig.read(bus, TIMEOUT);
 		assertThat(displays).extracting(DisplayInfo::bounds)
 			.containsExactly(GnomeWitness.layoutBounds("Meta-0"), GnomeWitness.layoutBounds("Meta-1"));
+	}
+
+	@Test
+	void theWitnessesFocusThemselvesWithoutDeskhandAndShowTheirRedSquare() {
+		leftWitness.focus();
+		awaitFocus(left, true);
+		awaitFocus(right, false);
+		rightWitness.focus();
+		awaitFocus(left, false);
+		awaitFocus(right, true);
+		for (GnomeDriverWitness witness : List.of(leftWitness, rightWitness)) {
+			Frame square = witness.screenshot(witness.redSquare());
+			// 20x20 layout units: 25x25 pixels at 1.25
+			assertThat(square.width()).isEqualTo(witness == leftWitness ? 25 : 20);
+			for (int y = 0; y < square.height(); y++) {
+				for (int x = 0; x < square.width(); x++) {
+					assertThat(square.rgb(x, y)).as("%s at %d,%d", witness, x, y).isEqualTo(0xFF0000);
+				}
+			}
+		}
 	}
 
 	@Test
@@ -193,15 +222,56 @@ class GnomeInputLiveTests {
 	}
 
 	@Test
-	void textWithCharactersTheLayoutLacksIsRefusedBeforeAnythingIsSent() {
+	void typedTextIgnoresACapsLockTheAgentTurnedOn() {
 		focusRight();
 		right.log().clearText();
-		assertThatThrownBy(() -> input.keyboard().typeText("ab中c"))
+		input.keyboard().pressKey("Caps_Lock");
+		input.keyboard().releaseKey("Caps_Lock");
+		try {
+			input.keyboard().typeText("aB1 xY");
+			right.log().awaitText("aB1 xY", WAIT);
+			// the lock is still on for keys pressed by name
+			right.log().clearEvents();
+			input.keyboard().pressKey("q");
+			input.keyboard().releaseKey("q");
+			right.log().await(WitnessEvents.key("press", "Q"), WAIT);
+		}
+		finally {
+			input.keyboard().pressKey("Caps_Lock");
+			input.keyboard().releaseKey("Caps_Lock");
+		}
+		right.log().clearText();
+		input.keyboard().typeText("q");
+		right.log().awaitText("q", WAIT);
+	}
+
+	@Test
+	void mixedTextIsRefusedWholeNamingWhatTheUsLayoutLacks() {
+		focusRight();
+		right.log().clearText();
+		String mixed = MixedText.of(200, 20261130);
+		// mutter's keymap on the rig is US: of MixedText's pool only ASCII and € (under
+		// its
+		// legacy keysym) have a key
+		assertThatThrownBy(() -> input.keyboard().typeText(mixed))
 			.isInstanceOfSatisfying(DeskhandException.class,
 					(ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
-			.hasMessageContaining("中 (U+4E2D)");
+			.hasMessageContaining("(English (US))")
+			.hasMessageContaining("nothing was typed")
+			.hasMessageContaining("中 (U+4E2D)")
+			.hasMessageContaining("é (U+00E9)")
+			.hasMessageNotContaining("€");
+		// nothing arrived before the next text
 		input.keyboard().typeText("z");
 		right.log().awaitText("z", WAIT);
+	}
+
+	@Test
+	void theEuroSignIsTypedThroughTheKeysymTheLayoutHasItUnder() {
+		focusRight();
+		right.log().clearText();
+		input.keyboard().typeText("5 €, 6 €");
+		right.log().awaitText("5 €, 6 €", WAIT);
 	}
 
 	@Test
@@ -244,18 +314,19 @@ class GnomeInputLiveTests {
 		assertThat(right.desktopY(motion)).isCloseTo(456, within(1.0));
 	}
 
-	// mutter focuses the window clicked
+	// through the witness's own RemoteDesktop click, not Deskhand's
 	private static void focusRight() {
-		if (!right.log().hasFocus()) {
-			input.pointer().click(new Point(1024 + 700, 600), MouseButton.LEFT);
-			long deadline = System.nanoTime() + WAIT.toNanos();
-			while (!right.log().hasFocus()) {
-				assertThat(System.nanoTime()).as("focus on the right witness" + right.log().lastEvents())
-					.isLessThan(deadline);
-				dev.deskhand.testing.Pause.millis(10);
-			}
-		}
+		rightWitness.focus();
 		right.log().clearEvents();
+	}
+
+	private static void awaitFocus(GnomeWitness witness, boolean focused) {
+		long deadline = System.nanoTime() + WAIT.toNanos();
+		while (witness.log().hasFocus() != focused) {
+			assertThat(System.nanoTime()).as("%s focused: %s%s", witness, focused, witness.log().lastEvents())
+				.isLessThan(deadline);
+			dev.deskhand.testing.Pause.millis(10);
+		}
 	}
 
 	private static List<PointerEvent> awaitButtons(GnomeWitness witness, int count) {
