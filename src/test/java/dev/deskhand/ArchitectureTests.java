@@ -254,8 +254,10 @@ class ArchitectureTests {
 			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		// the exceptions: on GNOME without the Shell's introspection the accessibility
-		// tree is the only window list a client gets, so the GNOME driver reads it; and it
-		// reads mutter's keymap as a Wayland client, through the wire protocol only (below)
+		// tree is the only window list a client gets, so the GNOME driver reads it; and
+		// it
+		// reads mutter's keymap as a Wayland client, through the wire protocol only
+		// (below)
 		boolean gnomeMayUse = driver.equals("dev.deskhand.platform.linux.atspi..")
 				|| driver.equals("dev.deskhand.platform.linux.wayland..");
 		String[] owners = gnomeMayUse ? new String[] { driver, "dev.deskhand.platform.linux.gnome.." }

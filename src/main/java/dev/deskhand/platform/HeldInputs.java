@@ -34,6 +34,10 @@ public final class HeldInputs {
 
 	private final AtomicLong pointerMoves = new AtomicLong();
 
+	// System.nanoTime() when the last injecting call ended, for desktops that tell the
+	// human's input from Deskhand's by time (GNOME's idle monitor)
+	private volatile long lastInjectedNanos = Long.MIN_VALUE;
+
 	/** Before a call that sends input. */
 	public void injecting() {
 		this.inFlight.incrementAndGet();
@@ -41,8 +45,17 @@ public final class HeldInputs {
 
 	/** After that call, once the server has its events (XSync). */
 	public void injected() {
+		this.lastInjectedNanos = System.nanoTime();
 		this.calls.incrementAndGet();
 		this.inFlight.decrementAndGet();
+	}
+
+	/**
+	 * @return {@link System#nanoTime()} when the last injecting call ended,
+	 * {@link Long#MIN_VALUE} before the first
+	 */
+	public long lastInjectedNanos() {
+		return this.lastInjectedNanos;
 	}
 
 	/** The pointer was put here, within an injecting call. */

@@ -4,8 +4,6 @@ import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.List;
 
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
@@ -24,8 +22,6 @@ import dev.deskhand.platform.ScrollDirection;
  * focus-in.
  */
 public final class GnomeDriverWitness implements DriverWitness {
-
-	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private static final Duration QUICK = Duration.ofSeconds(10);
 
@@ -50,6 +46,13 @@ public final class GnomeDriverWitness implements DriverWitness {
 	public static GnomeDriverWitness open(GnomeSession session, String connector) {
 		return new GnomeDriverWitness(session, connector,
 				GnomeWitness.open(session, connector, GnomeWitness.Option.INPUT_METHOD));
+	}
+
+	/**
+	 * @return the GTK witness underneath, for checks beyond the contract
+	 */
+	public GnomeWitness window() {
+		return this.window;
 	}
 
 	@Override
@@ -117,8 +120,7 @@ public final class GnomeDriverWitness implements DriverWitness {
 
 	@Override
 	public void writeClipboardOutside(String text) {
-		this.window.log().send("set-clipboard " + JSON.writeValueAsString(text));
-		this.window.log().await(WitnessEvents.kind("clipboard-set"), QUICK);
+		this.window.log().setClipboardText(text);
 		long deadline = System.nanoTime() + QUICK.toNanos();
 		while (!text.equals(readClipboardOutside(QUICK))) {
 			if (System.nanoTime() > deadline) {

@@ -557,17 +557,6 @@ public final class GnomeSession {
 	}
 
 	/**
-	 * The command line that runs a client of the session as its user with exactly
-	 * {@link #clientEnvironment()}, for a caller that needs the process's standard
-	 * streams (a witness that takes commands on stdin).
-	 * @param command the client and its arguments
-	 * @return the full command, for a {@link ProcessBuilder}
-	 */
-	public List<String> clientCommand(List<String> command) {
-		return SessionUser.command(this.dropPrivileges, clientEnvironment(), command);
-	}
-
-	/**
 	 * Writes a file the session's user can read (e.g. a witness script).
 	 * @param name the file's name in the rig's work directory
 	 * @param content its text

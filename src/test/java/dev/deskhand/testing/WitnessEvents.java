@@ -266,6 +266,17 @@ public final class WitnessEvents {
 		return answer.path("text").isNull() ? null : answer.path("text").asString();
 	}
 
+	/**
+	 * Makes the witness put text on the CLIPBOARD selection, as an application's copy
+	 * does, and waits until it says it did.
+	 * @param text the text
+	 */
+	public void setClipboardText(String text) {
+		clearEvents();
+		send("set-clipboard " + JSON.writeValueAsString(text));
+		await(kind("clipboard-set"), QUICK);
+	}
+
 	/** Sends one command line to the witness's standard input. */
 	synchronized void send(String command) {
 		try {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
@@ -17,6 +18,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DriverParts;
+import dev.deskhand.platform.InjectedInput;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.linux.DbusValues;
 
@@ -110,6 +112,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 					built.displays::displays, timeout, textOutsideLayout));
 			built.windows = built.track(new GnomeWindows(built.bus, environment, timeout));
 			built.launcher = new GnomeLauncher(environment);
+			built.clipboard = built.track(GnomeClipboard.open(address, timeout));
 			GnomeDesktopDriver driver = new GnomeDesktopDriver(built);
 			logger.info("GNOME driver on {} (session bus {}): displays {}", built.waylandDisplay, address,
 					driver.displays().displays());
@@ -190,9 +193,24 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 		return this.launcher.launch(command);
 	}
 
+	/**
+	 * GNOME lets no client read the keyboard's state or be told of a chord: the sensor
+	 * sees the pointer where Deskhand last put it, and the person's input through
+	 * mutter's idle time ({@link GnomeInputSensor}).
+	 */
 	@Override
 	public InputStateSensor openSensor(List<String> chord) {
-		throw new UnsupportedOperationException("not yet");
+		return GnomeInputSensor.open(this.bus, chord, this.input::lastPointer, this.input::lastInjection, this.timeout);
+	}
+
+	@Override
+	public String failsafeSees() {
+		return GnomeInputSensor.FAILSAFE_SEES;
+	}
+
+	@Override
+	public Optional<InjectedInput> injectedInput() {
+		return Optional.of(this.input.injected());
 	}
 
 	@Override
@@ -244,7 +262,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 		GnomeLauncher launcher;
 
-		dev.deskhand.platform.ClipboardDriver clipboard;
+		GnomeClipboard clipboard;
 
 		Builder(Duration timeout, String waylandDisplay) {
 			this.timeout = timeout;

@@ -147,8 +147,9 @@ final class MutterKeymap {
 	}
 
 	/**
-	 * Like {@link #keysymsFor(String)}, or, when {@code refuseMissing} is false, with each
-	 * character the layout lacks left as its own keysym, which {@link #hasKey} denies.
+	 * Like {@link #keysymsFor(String)}, or, when {@code refuseMissing} is false, with
+	 * each character the layout lacks left as its own keysym, which {@link #hasKey}
+	 * denies.
 	 */
 	long[] keysymsFor(String text, boolean refuseMissing) {
 		long[] keysyms = Keysyms.forText(text);

@@ -121,6 +121,14 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	}
 
 	/** What this process holds and last injected, for the desk's human detection. */
+	/**
+	 * @return {@link System#nanoTime()} when the last call that sent input ended,
+	 * {@link Long#MIN_VALUE} before the first
+	 */
+	long lastInjection() {
+		return this.held.lastInjectedNanos();
+	}
+
 	InjectedInput injected() {
 		return this.held.state();
 	}
