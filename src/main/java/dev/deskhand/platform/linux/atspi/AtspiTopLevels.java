@@ -150,7 +150,7 @@ public final class AtspiTopLevels implements AutoCloseable {
 				String title = AtspiTree.string(names.get(i).await(deadline));
 				Rect where = extentsOrNull(extents.get(i), deadline);
 				if (NOT_WINDOWS.contains(role) || !AtspiStates.has(stateWords, VISIBLE)
-						|| AtspiStates.has(stateWords, AtspiStates.DEFUNCT)) {
+						|| AtspiStates.has(stateWords, AtspiStates.DEFUNCT) || isPopupOrStage(role, title)) {
 					continue;
 				}
 				windows.add(new TopLevel(app.busName(), paths.get(i), app.name(), app.pid(), title, where,
@@ -164,6 +164,13 @@ public final class AtspiTopLevels implements AutoCloseable {
 			}
 		}
 		return windows;
+	}
+
+	// an untitled "window" is a toolkit's pop-up (GTK's combo lists) or gnome-shell's own
+	// stage (the app "gnome-shell", one screen-sized window), none a window of an
+	// application
+	private static boolean isPopupOrStage(ElementRole role, String title) {
+		return role == ElementRole.WINDOW && title.isEmpty();
 	}
 
 	private static Rect extentsOrNull(AtspiCall<Extents> call, long deadline) {

@@ -47,10 +47,15 @@ import dev.deskhand.platform.linux.gnome.ShellIntrospect.ShellWindow;
  * is on top), the others in the source's order.
  * <p>
  * <b>No activation</b> of another window: mutter offers no call for it, the Shell's
- * introspection has none, and a toolkit's own request (GTK's {@code gtk_window_present},
- * reached through AT-SPI {@code GrabFocus}) is turned down by mutter's focus-stealing
- * prevention, so {@link #activate} succeeds only for the window that already has focus
- * and otherwise fails with {@code E_UNSUPPORTED}. Thread-safe.
+ * introspection has none, and a toolkit's own request is not honoured: AT-SPI
+ * {@code GrabFocus} on a GTK 3.24 window's focusable widget (GTK then calls
+ * {@code gtk_window_present}) answers true and the window is mapped again, but the focus
+ * stays where it was, on mutter 43 and gnome-shell 43 alike (focus-stealing prevention:
+ * the request carries no user action). So {@link #activate} succeeds only for the window
+ * that already has focus and otherwise fails with {@code E_UNSUPPORTED}, pointing the
+ * agent at a click or alt+tab: input does move the focus (alt+tab switched to the window
+ * used before the current one on both; repeated alt+escape on mutter went back and forth
+ * between two of three windows, so neither reaches an arbitrary window). Thread-safe.
  */
 public final class GnomeWindows implements WindowDriver, AutoCloseable {
 
@@ -187,8 +192,9 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 		}
 		throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "GNOME lets no program bring another's window to the"
 				+ " front: mutter has no call for it, gnome-shell's introspection has none, and the window's own"
-				+ " request (through the accessibility tree) is turned down by mutter's focus-stealing prevention."
-				+ " Click into the window '" + window.title() + "' instead (find it in a screenshot)");
+				+ " request (through the accessibility tree) is ignored by mutter's focus-stealing prevention."
+				+ " Click into the window '" + window.title() + "' instead (find it in a screenshot), or press"
+				+ " alt+tab, which switches to the window used before the current one");
 	}
 
 	@Override

@@ -43,6 +43,7 @@ final class ShellIntrospect {
 	 * @param id mutter's window id
 	 * @param title its title, or empty
 	 * @param appId the application's desktop file id without {@code .desktop}, or empty
+	 * (also for the Shell's {@code window:N} stand-in when it matched no desktop file)
 	 * @param wmClass its WM class (Wayland: the app id the client set), or empty
 	 * @param width its frame's width, 0 when not given
 	 * @param height its frame's height, 0 when not given
@@ -95,7 +96,11 @@ final class ShellIntrospect {
 		for (Map.Entry<?, ?> entry : byId.entrySet()) {
 			Map<?, ?> properties = (entry.getValue() instanceof Map<?, ?> map) ? map : Map.of();
 			String appId = string(properties, "app-id");
-			if (appId.endsWith(".desktop")) {
+			if (appId.startsWith("window:")) {
+				// the Shell's stand-in for a window it matched to no desktop file
+				appId = "";
+			}
+			else if (appId.endsWith(".desktop")) {
 				appId = appId.substring(0, appId.length() - ".desktop".length());
 			}
 			windows.add(new ShellWindow(((Number) entry.getKey()).longValue(), string(properties, "title"), appId,
