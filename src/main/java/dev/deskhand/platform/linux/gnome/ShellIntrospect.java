@@ -68,19 +68,13 @@ final class ShellIntrospect {
 	 * error says neither (a timeout, a failing Shell)
 	 */
 	static Access refusal(DBusExecutionException ex) {
-		String name = errorName(ex);
-		return switch (name) {
-			case "ServiceUnknown", "NameHasNoOwner", "UnknownObject", "UnknownMethod", "UnknownInterface" ->
-				Access.ABSENT;
+		// dbus-java 5 raises the standard errors as classes of those names
+		// (org.freedesktop.dbus.errors.AccessDenied); any other error name is lost
+		return switch (ex.getClass().getSimpleName()) {
+			case "ServiceUnknown", "UnknownObject", "UnknownMethod", "UnknownInterface" -> Access.ABSENT;
 			case "AccessDenied" -> Access.DENIED;
 			default -> null;
 		};
-	}
-
-	// dbus-java gives an error it has a class for as that class, others as their name
-	private static String errorName(DBusExecutionException ex) {
-		String type = (ex.getType() != null) ? ex.getType() : ex.getClass().getName();
-		return type.substring(type.lastIndexOf('.') + 1);
 	}
 
 	/**
