@@ -9,6 +9,8 @@ import java.util.Set;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -42,6 +44,8 @@ public final class AtspiTopLevels implements AutoCloseable {
 	// pop-ups that are toplevels to the toolkit but no window a user switches to
 	private static final Set<ElementRole> NOT_WINDOWS = Set.of(ElementRole.TOOL_TIP, ElementRole.MENU,
 			ElementRole.POPUP_MENU, ElementRole.MENU_ITEM);
+
+	private static final Logger logger = LoggerFactory.getLogger(AtspiTopLevels.class);
 
 	private final AtspiBus bus;
 
@@ -105,6 +109,11 @@ public final class AtspiTopLevels implements AutoCloseable {
 						throw ex;
 					}
 					this.bus.forget(busName);
+				}
+				catch (AtspiTimeoutException ex) {
+					// one hung application must not hide every other window
+					logger.warn("{} did not answer the accessibility bus within {}: its windows are left out",
+							this.tree.known(busName).describe(), this.bus.timeout());
 				}
 			}
 			return windows;

@@ -2,12 +2,12 @@ package dev.deskhand.platform.linux.gnome;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.freedesktop.dbus.connections.AbstractConnection;
@@ -74,7 +74,7 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 
 	// AT-SPI names a window by its application's bus name and object path: Deskhand's ids
 	// for them, handed out in order and forgotten when the window is gone
-	private final Map<String, Long> ids = new ConcurrentHashMap<>();
+	private final Map<String, Long> ids = new HashMap<>();
 
 	private final AtomicLong nextId = new AtomicLong(1);
 
@@ -159,18 +159,22 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 	}
 
 	private List<WindowInfo> fromAccessibilityTree() {
-		List<AtspiTopLevels.TopLevel> topLevels = this.topLevels.list();
-		Set<String> present = new HashSet<>();
 		List<WindowInfo> windows = new ArrayList<>();
-		for (AtspiTopLevels.TopLevel window : topLevels) {
-			String key = window.busName() + window.path();
-			present.add(key);
-			long id = this.ids.computeIfAbsent(key, (k) -> this.nextId.getAndIncrement());
-			String executable = this.executables.executable(window.pid());
-			windows.add(new WindowInfo(id, window.title(), window.app(), window.app(), executable, window.pid(), null,
-					window.active()));
+		// one list at a time reads the tree and hands out and forgets ids: an older
+		// snapshot must not forget a window a newer one gave an id to
+		synchronized (this.ids) {
+			List<AtspiTopLevels.TopLevel> topLevels = this.topLevels.list();
+			Set<String> present = new HashSet<>();
+			for (AtspiTopLevels.TopLevel window : topLevels) {
+				String key = window.busName() + window.path();
+				present.add(key);
+				long id = this.ids.computeIfAbsent(key, (k) -> this.nextId.getAndIncrement());
+				String executable = this.executables.executable(window.pid());
+				windows.add(new WindowInfo(id, window.title(), window.app(), window.app(), executable, window.pid(),
+						null, window.active()));
+			}
+			this.ids.keySet().retainAll(present);
 		}
-		this.ids.keySet().retainAll(present);
 		return windows;
 	}
 
