@@ -158,8 +158,7 @@ public final class AtspiTopLevels implements AutoCloseable {
 				ElementRole role = AtspiRoles.of(roles.get(i).await(deadline).longValue());
 				String title = AtspiTree.string(names.get(i).await(deadline));
 				Rect where = extentsOrNull(extents.get(i), deadline);
-				if (NOT_WINDOWS.contains(role) || !AtspiStates.has(stateWords, VISIBLE)
-						|| AtspiStates.has(stateWords, AtspiStates.DEFUNCT) || isPopupOrStage(role, title)) {
+				if (!isWindow(role, stateWords, title)) {
 					continue;
 				}
 				windows.add(new TopLevel(app.busName(), paths.get(i), app.name(), app.pid(), title, where,
@@ -175,11 +174,15 @@ public final class AtspiTopLevels implements AutoCloseable {
 		return windows;
 	}
 
-	// an untitled "window" is a toolkit's pop-up (GTK's combo lists) or gnome-shell's own
-	// stage (the app "gnome-shell", one screen-sized window), none a window of an
-	// application
-	private static boolean isPopupOrStage(ElementRole role, String title) {
-		return role == ElementRole.WINDOW && title.isEmpty();
+	/**
+	 * Whether a child of an application is a window a user switches to: visible, not
+	 * defunct, not a tool tip or menu, and not an untitled "window", which is a toolkit's
+	 * pop-up (GTK's combo lists) or gnome-shell's own stage (the app {@code gnome-shell},
+	 * one screen-sized untitled window).
+	 */
+	static boolean isWindow(ElementRole role, List<? extends Number> states, String title) {
+		return !NOT_WINDOWS.contains(role) && AtspiStates.has(states, VISIBLE)
+				&& !AtspiStates.has(states, AtspiStates.DEFUNCT) && !(role == ElementRole.WINDOW && title.isEmpty());
 	}
 
 	private static Rect extentsOrNull(AtspiCall<Extents> call, long deadline) {
