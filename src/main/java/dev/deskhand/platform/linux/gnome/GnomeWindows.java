@@ -142,8 +142,7 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 		catch (DBusExecutionException ex) {
 			Access refusal = ShellIntrospect.refusal(ex);
 			if (refusal != null) {
-				logger.info(
-						"GNOME windows from the accessibility tree: org.gnome.Shell.Introspect.GetWindows {}" + " ({})",
+				logger.info("GNOME windows from the accessibility tree: org.gnome.Shell.Introspect.GetWindows {} ({})",
 						(refusal == Access.DENIED) ? "is refused" : "is not there", ex.getMessage());
 				this.shell = refusal;
 				return Optional.empty();
