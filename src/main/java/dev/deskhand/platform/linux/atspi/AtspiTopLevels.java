@@ -9,6 +9,8 @@ import java.util.Set;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -42,6 +44,8 @@ public final class AtspiTopLevels implements AutoCloseable {
 	// pop-ups that are toplevels to the toolkit but no window a user switches to
 	private static final Set<ElementRole> NOT_WINDOWS = Set.of(ElementRole.TOOL_TIP, ElementRole.MENU,
 			ElementRole.POPUP_MENU, ElementRole.MENU_ITEM);
+
+	private static final Logger logger = LoggerFactory.getLogger(AtspiTopLevels.class);
 
 	private final AtspiBus bus;
 
@@ -106,6 +110,11 @@ public final class AtspiTopLevels implements AutoCloseable {
 					}
 					this.bus.forget(busName);
 				}
+				catch (AtspiTimeoutException ex) {
+					// one hung application must not hide every other window
+					logger.warn("{} did not answer the accessibility bus within {}: its windows are left out",
+							this.tree.known(busName).describe(), this.bus.timeout());
+				}
 			}
 			return windows;
 		}
@@ -149,8 +158,7 @@ public final class AtspiTopLevels implements AutoCloseable {
 				ElementRole role = AtspiRoles.of(roles.get(i).await(deadline).longValue());
 				String title = AtspiTree.string(names.get(i).await(deadline));
 				Rect where = extentsOrNull(extents.get(i), deadline);
-				if (NOT_WINDOWS.contains(role) || !AtspiStates.has(stateWords, VISIBLE)
-						|| AtspiStates.has(stateWords, AtspiStates.DEFUNCT)) {
+				if (!isWindow(role, stateWords, title)) {
 					continue;
 				}
 				windows.add(new TopLevel(app.busName(), paths.get(i), app.name(), app.pid(), title, where,
@@ -164,6 +172,17 @@ public final class AtspiTopLevels implements AutoCloseable {
 			}
 		}
 		return windows;
+	}
+
+	/**
+	 * Whether a child of an application is a window a user switches to: visible, not
+	 * defunct, not a tool tip or menu, and not an untitled "window", which is a toolkit's
+	 * pop-up (GTK's combo lists) or gnome-shell's own stage (the app {@code gnome-shell},
+	 * one screen-sized untitled window).
+	 */
+	static boolean isWindow(ElementRole role, List<? extends Number> states, String title) {
+		return !NOT_WINDOWS.contains(role) && AtspiStates.has(states, VISIBLE)
+				&& !AtspiStates.has(states, AtspiStates.DEFUNCT) && !(role == ElementRole.WINDOW && title.isEmpty());
 	}
 
 	private static Rect extentsOrNull(AtspiCall<Extents> call, long deadline) {

@@ -2,12 +2,12 @@ package dev.deskhand.platform.linux.gnome;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.freedesktop.dbus.connections.AbstractConnection;
@@ -47,10 +47,15 @@ import dev.deskhand.platform.linux.gnome.ShellIntrospect.ShellWindow;
  * is on top), the others in the source's order.
  * <p>
  * <b>No activation</b> of another window: mutter offers no call for it, the Shell's
- * introspection has none, and a toolkit's own request (GTK's {@code gtk_window_present},
- * reached through AT-SPI {@code GrabFocus}) is turned down by mutter's focus-stealing
- * prevention, so {@link #activate} succeeds only for the window that already has focus
- * and otherwise fails with {@code E_UNSUPPORTED}. Thread-safe.
+ * introspection has none, and a toolkit's own request is not honoured: AT-SPI
+ * {@code GrabFocus} on a GTK 3.24 window's focusable widget (GTK then calls
+ * {@code gtk_window_present}) answers true and the window is mapped again, but the focus
+ * stays where it was, on mutter 43 and gnome-shell 43 alike (focus-stealing prevention:
+ * the request carries no user action). So {@link #activate} succeeds only for the window
+ * that already has focus and otherwise fails with {@code E_UNSUPPORTED}, pointing the
+ * agent at a click or alt+tab: input does move the focus (alt+tab switched to the window
+ * used before the current one on both; repeated alt+escape on mutter went back and forth
+ * between two of three windows, so neither reaches an arbitrary window). Thread-safe.
  */
 public final class GnomeWindows implements WindowDriver, AutoCloseable {
 
@@ -69,7 +74,7 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 
 	// AT-SPI names a window by its application's bus name and object path: Deskhand's ids
 	// for them, handed out in order and forgotten when the window is gone
-	private final Map<String, Long> ids = new ConcurrentHashMap<>();
+	private final Map<String, Long> ids = new HashMap<>();
 
 	private final AtomicLong nextId = new AtomicLong(1);
 
@@ -137,8 +142,7 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 		catch (DBusExecutionException ex) {
 			Access refusal = ShellIntrospect.refusal(ex);
 			if (refusal != null) {
-				logger.info(
-						"GNOME windows from the accessibility tree: org.gnome.Shell.Introspect.GetWindows {}" + " ({})",
+				logger.info("GNOME windows from the accessibility tree: org.gnome.Shell.Introspect.GetWindows {} ({})",
 						(refusal == Access.DENIED) ? "is refused" : "is not there", ex.getMessage());
 				this.shell = refusal;
 				return Optional.empty();
@@ -154,18 +158,22 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 	}
 
 	private List<WindowInfo> fromAccessibilityTree() {
-		List<AtspiTopLevels.TopLevel> topLevels = this.topLevels.list();
-		Set<String> present = new HashSet<>();
 		List<WindowInfo> windows = new ArrayList<>();
-		for (AtspiTopLevels.TopLevel window : topLevels) {
-			String key = window.busName() + window.path();
-			present.add(key);
-			long id = this.ids.computeIfAbsent(key, (k) -> this.nextId.getAndIncrement());
-			String executable = this.executables.executable(window.pid());
-			windows.add(new WindowInfo(id, window.title(), window.app(), window.app(), executable, window.pid(), null,
-					window.active()));
+		// one list at a time reads the tree and hands out and forgets ids: an older
+		// snapshot must not forget a window a newer one gave an id to
+		synchronized (this.ids) {
+			List<AtspiTopLevels.TopLevel> topLevels = this.topLevels.list();
+			Set<String> present = new HashSet<>();
+			for (AtspiTopLevels.TopLevel window : topLevels) {
+				String key = window.busName() + window.path();
+				present.add(key);
+				long id = this.ids.computeIfAbsent(key, (k) -> this.nextId.getAndIncrement());
+				String executable = this.executables.executable(window.pid());
+				windows.add(new WindowInfo(id, window.title(), window.app(), window.app(), executable, window.pid(),
+						null, window.active()));
+			}
+			this.ids.keySet().retainAll(present);
 		}
-		this.ids.keySet().retainAll(present);
 		return windows;
 	}
 
@@ -187,8 +195,9 @@ public final class GnomeWindows implements WindowDriver, AutoCloseable {
 		}
 		throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "GNOME lets no program bring another's window to the"
 				+ " front: mutter has no call for it, gnome-shell's introspection has none, and the window's own"
-				+ " request (through the accessibility tree) is turned down by mutter's focus-stealing prevention."
-				+ " Click into the window '" + window.title() + "' instead (find it in a screenshot)");
+				+ " request (through the accessibility tree) is ignored by mutter's focus-stealing prevention."
+				+ " Click into the window '" + window.title() + "' instead (find it in a screenshot), or press"
+				+ " alt+tab, which switches to the window used before the current one");
 	}
 
 	@Override

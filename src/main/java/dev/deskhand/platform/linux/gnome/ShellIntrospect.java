@@ -43,6 +43,7 @@ final class ShellIntrospect {
 	 * @param id mutter's window id
 	 * @param title its title, or empty
 	 * @param appId the application's desktop file id without {@code .desktop}, or empty
+	 * (also for the Shell's {@code window:N} stand-in when it matched no desktop file)
 	 * @param wmClass its WM class (Wayland: the app id the client set), or empty
 	 * @param width its frame's width, 0 when not given
 	 * @param height its frame's height, 0 when not given
@@ -67,19 +68,13 @@ final class ShellIntrospect {
 	 * error says neither (a timeout, a failing Shell)
 	 */
 	static Access refusal(DBusExecutionException ex) {
-		String name = errorName(ex);
-		return switch (name) {
-			case "ServiceUnknown", "NameHasNoOwner", "UnknownObject", "UnknownMethod", "UnknownInterface" ->
-				Access.ABSENT;
+		// dbus-java 5 raises the standard errors as classes of those names
+		// (org.freedesktop.dbus.errors.AccessDenied); any other error name is lost
+		return switch (ex.getClass().getSimpleName()) {
+			case "ServiceUnknown", "UnknownObject", "UnknownMethod", "UnknownInterface" -> Access.ABSENT;
 			case "AccessDenied" -> Access.DENIED;
 			default -> null;
 		};
-	}
-
-	// dbus-java gives an error it has a class for as that class, others as their name
-	private static String errorName(DBusExecutionException ex) {
-		String type = (ex.getType() != null) ? ex.getType() : ex.getClass().getName();
-		return type.substring(type.lastIndexOf('.') + 1);
 	}
 
 	/**
@@ -95,7 +90,11 @@ final class ShellIntrospect {
 		for (Map.Entry<?, ?> entry : byId.entrySet()) {
 			Map<?, ?> properties = (entry.getValue() instanceof Map<?, ?> map) ? map : Map.of();
 			String appId = string(properties, "app-id");
-			if (appId.endsWith(".desktop")) {
+			if (appId.startsWith("window:")) {
+				// the Shell's stand-in for a window it matched to no desktop file
+				appId = "";
+			}
+			else if (appId.endsWith(".desktop")) {
 				appId = appId.substring(0, appId.length() - ".desktop".length());
 			}
 			windows.add(new ShellWindow(((Number) entry.getKey()).longValue(), string(properties, "title"), appId,

@@ -66,6 +66,31 @@ class GnomeWindowsLiveTests {
 			Gtk.main()
 			""";
 
+	// the request activate would make through the accessibility tree: GrabFocus on the
+	// window's focusable widget, which makes GTK call gtk_window_present
+	private static final String PRESENT_SCRIPT = """
+			import sys
+			import gi
+			gi.require_version("Atspi", "2.0")
+			from gi.repository import Atspi
+			desktop = Atspi.get_desktop(0)
+			def focusable(node):
+			    if node.get_state_set().contains(Atspi.StateType.FOCUSABLE):
+			        return node
+			    for i in range(node.get_child_count()):
+			        found = focusable(node.get_child_at_index(i))
+			        if found:
+			            return found
+			    return None
+			for i in range(desktop.get_child_count()):
+			    app = desktop.get_child_at_index(i)
+			    if app is not None and app.get_name() == sys.argv[1]:
+			        widget = focusable(app.get_child_at_index(0))
+			        print(widget.get_role_name(), widget.get_component_iface().grab_focus())
+			        sys.exit(0)
+			sys.exit("no application " + sys.argv[1])
+			""";
+
 	private static GnomeSession session;
 
 	private static DBusConnection bus;
@@ -177,6 +202,36 @@ class GnomeWindowsLiveTests {
 			assertThat(second.focused()).isTrue();
 			assertThatThrownBy(() -> windows.activate(0x7fff_0000L, TIMEOUT)).isInstanceOfSatisfying(
 					DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_NOT_FOUND));
+		}
+	}
+
+	@Test
+	void aWindowsOwnRequestToComeToTheFrontThroughTheAccessibilityTreeIsNotHonoured() throws Exception {
+		// the evidence behind activate's E_UNSUPPORTED: GTK presents its window when a
+		// widget of it is given the focus, and mutter leaves the focus where it is
+		try (WindowWitness first = WindowWitness.open(session, appId());
+				WindowWitness second = WindowWitness.open(session, appId())) {
+			second.awaitFocused(true, WAIT);
+			first.awaitFocused(false, WAIT);
+			int mark = first.mark();
+			Path script = session.writeFile("gnome-windows-present.py", PRESENT_SCRIPT);
+			Process present = new ProcessBuilder(session.clientCommand(session.accessibleClientEnvironment(),
+					List.of("/usr/bin/python3", script.toString(), first.appId())))
+				.redirectError(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			assertThat(present.waitFor(20, TimeUnit.SECONDS)).isTrue();
+			assertThat(new String(present.getInputStream().readAllBytes()).strip()).isEqualTo("drawing area True");
+			// GTK did present it (it maps the window again) ...
+			long deadline = System.nanoTime() + WAIT.toNanos();
+			while (first.events((e) -> "mapped".equals(e.path("ev").asString(""))).size() < 2) {
+				assertThat(System.nanoTime()).as("the first window is mapped again").isLessThan(deadline);
+				Pause.millis(20);
+			}
+			// ... and mutter kept the focus on the second
+			Pause.millis(1000);
+			assertThat(first.focusSince(mark)).isEmpty();
+			assertThat(second.focused()).isTrue();
+			assertThat(awaitFocused(second).title()).isEqualTo(second.title());
 		}
 	}
 
