@@ -47,11 +47,16 @@ import org.opentest4j.TestAbortedException;
  * {@value #WITNESS_APP_ID} at {@link #WITNESS_RECT}, {@value #WITNESS2_APP_ID} at
  * {@link #WITNESS2_RECT}.
  * <p>
- * As root (CI) every process of the session runs as uid/gid {@value #SESSION_UID} through
- * {@code setpriv}, with HOME, XDG_RUNTIME_DIR (mode 700) and the XDG config and cache
- * homes in the rig's temporary directory, so KWin writes none of root's files. The bus
- * admits every uid (like {@link GnomeSession}'s), so the root test JVM reaches it.
- * Nothing is D-Bus-activated; the rig stops what it started by PID.
+ * <b>The session runs as the test JVM's own user</b>, root on CI, unlike the sway and
+ * GNOME rigs (uid {@value SessionUser#UID}): KWin names the client of a restricted
+ * interface by reading {@code /proc/<pid>/exe}, which a KWin of another uid cannot read
+ * for a root JVM; it then logs "Could not identify process with pid N" and hides fake
+ * input even with the permission checks off (verified: {@code wayland-info} as root
+ * listed no {@code org_kde_kwin_fake_input} on a KWin run as uid 65534, as that uid it
+ * did). On a real desktop Deskhand and KWin are the same user too. Every process gets an
+ * {@code env -i} environment with HOME, XDG_RUNTIME_DIR (mode 700) and the XDG config,
+ * data, state and cache homes in the rig's temporary directory, so KWin writes none of
+ * the user's files. Nothing is D-Bus-activated; the rig stops what it started by PID.
  * <p>
  * {@link #shared()} is started once per test JVM and stopped by a shutdown hook. Without
  * kwin_wayland installed, tests are skipped on a developer machine and fail on CI
@@ -86,8 +91,6 @@ public final class KwinSession {
 
 	/** The Wayland socket's name in the runtime directory. */
 	public static final String WAYLAND_DISPLAY = "wayland-kde";
-
-	static final int SESSION_UID = SessionUser.UID;
 
 	private static final List<String> REQUIRED_TOOLS = List.of("kwin_wayland", "dbus-daemon", "gdbus", "wl-copy",
 			"wl-paste");
@@ -170,15 +173,12 @@ public final class KwinSession {
 
 	private final Path home;
 
-	private final boolean dropPrivileges;
-
-	private KwinSession(Process bus, Process kwin, Path workDir, Path runtimeDir, Path home, boolean dropPrivileges) {
+	private KwinSession(Process bus, Process kwin, Path workDir, Path runtimeDir, Path home) {
 		this.bus = bus;
 		this.kwin = kwin;
 		this.workDir = workDir;
 		this.runtimeDir = runtimeDir;
 		this.home = home;
-		this.dropPrivileges = dropPrivileges;
 		Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "deskhand-kwin-" + kwin.pid()));
 	}
 
@@ -224,7 +224,6 @@ public final class KwinSession {
 	}
 
 	private static KwinSession start() {
-		boolean root = SessionUser.isRoot();
 		Path workDir = SessionUser.createWorkDir("deskhand-kwin-");
 		Process bus = null;
 		try {
@@ -235,18 +234,9 @@ public final class KwinSession {
 			Path busConfig = Files.writeString(workDir.resolve("bus.conf"),
 					String.format(Locale.ROOT, BUS_CONFIG, runtimeDir.resolve("bus")), StandardCharsets.UTF_8);
 			Path binary = copyKwin(workDir);
-			if (root) {
-				SessionUser.handTo(workDir);
-				SessionUser.handTo(runtimeDir);
-				try (var owned = Files.walk(home)) {
-					for (Path path : owned.toList()) {
-						SessionUser.handTo(path);
-					}
-				}
-			}
 			Files.setPosixFilePermissions(runtimeDir, PosixFilePermissions.fromString("rwx------"));
 			Map<String, String> environment = environment(runtimeDir, home);
-			bus = startLogged(root, environment, workDir, "dbus",
+			bus = startLogged(environment, workDir, "dbus",
 					List.of("dbus-daemon", "--config-file=" + busConfig, "--nofork"));
 			awaitFile(bus, runtimeDir.resolve("bus"), workDir);
 			Map<String, String> kwinEnvironment = new java.util.LinkedHashMap<>(environment);
@@ -257,11 +247,11 @@ public final class KwinSession {
 			// scripts' print() lands in KWin's log, where windows() reads it
 			kwinEnvironment.put("QT_LOGGING_RULES", "js.debug=true;kwin_scripting.debug=true");
 			Output first = OUTPUTS.get(0);
-			Process kwin = startLogged(root, kwinEnvironment, workDir, "kwin",
+			Process kwin = startLogged(kwinEnvironment, workDir, "kwin",
 					List.of(binary.toString(), "--virtual", "--width", Integer.toString(first.rect().width()),
 							"--height", Integer.toString(first.rect().height()), "--output-count",
 							Integer.toString(OUTPUTS.size()), "--socket", WAYLAND_DISPLAY, "--no-lockscreen"));
-			KwinSession session = new KwinSession(bus, kwin, workDir, runtimeDir, home, root);
+			KwinSession session = new KwinSession(bus, kwin, workDir, runtimeDir, home);
 			try {
 				session.awaitKwin();
 			}
@@ -313,9 +303,10 @@ public final class KwinSession {
 		return copy;
 	}
 
-	private static Process startLogged(boolean root, Map<String, String> environment, Path workDir, String name,
+	// the JVM's own user: see the class comment
+	private static Process startLogged(Map<String, String> environment, Path workDir, String name,
 			List<String> command) {
-		List<String> full = SessionUser.command(root, environment, command);
+		List<String> full = SessionUser.command(false, environment, command);
 		ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true)
 			.redirectOutput(workDir.resolve(name + ".log").toFile())
 			.redirectInput(new File("/dev/null"));
@@ -392,11 +383,11 @@ public final class KwinSession {
 
 	/**
 	 * @param command a client and its arguments
-	 * @return the command line that runs it as the session's user with exactly
-	 * {@link #environment()}
+	 * @return the command line that runs it as the session's user (the JVM's) with
+	 * exactly {@link #environment()}
 	 */
 	public List<String> clientCommand(List<String> command) {
-		return SessionUser.command(this.dropPrivileges, environment(), command);
+		return SessionUser.command(false, environment(), command);
 	}
 
 	/**
@@ -540,13 +531,6 @@ public final class KwinSession {
 	 */
 	public Path runtimeDir() {
 		return this.runtimeDir;
-	}
-
-	/**
-	 * @return whether clients run as uid {@value #SESSION_UID} (the test JVM is root)
-	 */
-	public boolean dropsPrivileges() {
-		return this.dropPrivileges;
 	}
 
 	Path workDir() {
