@@ -48,6 +48,8 @@ final class DbusFdConnection implements AutoCloseable {
 
 	private int serial;
 
+	private String uniqueName;
+
 	private DbusFdConnection(String address, int fd, Duration timeout) {
 		this.address = address;
 		this.fd = fd;
@@ -65,8 +67,9 @@ final class DbusFdConnection implements AutoCloseable {
 		DbusFdConnection connection = new DbusFdConnection(address, connect(address), timeout);
 		try {
 			connection.authenticate();
-			connection.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", "",
-					List.of(), -1);
+			DbusWire.Message hello = connection.call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+					"org.freedesktop.DBus", "Hello", "", List.of(), -1);
+			connection.uniqueName = (String) hello.body().get(0);
 			return connection;
 		}
 		catch (RuntimeException ex) {
@@ -193,6 +196,31 @@ final class DbusFdConnection implements AutoCloseable {
 						interfaceName + "." + member + " failed: " + reply.errorName() + ": " + text);
 			}
 			return reply;
+		}
+	}
+
+	/**
+	 * This connection's unique name on the bus, e.g. {@code :1.42}: others call it there.
+	 */
+	String uniqueName() {
+		return this.uniqueName;
+	}
+
+	/**
+	 * Waits for a method call to this connection whose member is {@code member} and whose
+	 * first argument is {@code tag}, dropping every other message meanwhile. Nothing is
+	 * answered: the callers here (KWin scripts' {@code callDBus}) want no reply.
+	 * @return the call's arguments
+	 * @throws DeskhandException E_TIMEOUT when none comes in time
+	 */
+	List<Object> awaitCall(String member, String tag, Duration wait) {
+		long deadline = System.nanoTime() + wait.toNanos();
+		while (true) {
+			DbusWire.Message message = DbusWire.read(readMessage(deadline));
+			if (message.type() == DbusWire.METHOD_CALL && member.equals(message.member()) && !message.body().isEmpty()
+					&& tag.equals(message.body().get(0))) {
+				return message.body();
+			}
 		}
 	}
 

@@ -65,11 +65,12 @@ final class DbusWire {
 	 *
 	 * @param type {@link #METHOD_RETURN}, {@link #ERROR}, …
 	 * @param replySerial the serial of the call it answers, 0 for none
+	 * @param member a call's or signal's member, else {@code null}
 	 * @param errorName for an error
 	 * @param signature the body's signature, "" for none
 	 * @param body the values read, in order ({@code a{sv}} as a map of plain values)
 	 */
-	record Message(byte type, int replySerial, String errorName, String signature, List<Object> body) {
+	record Message(byte type, int replySerial, String member, String errorName, String signature, List<Object> body) {
 	}
 
 	/**
@@ -143,6 +144,7 @@ final class DbusWire {
 		int fieldsLength = reader.buffer.getInt();
 		int fieldsEnd = FIXED_HEADER + fieldsLength;
 		int replySerial = 0;
+		String member = null;
 		String errorName = null;
 		String signature = "";
 		while (reader.buffer.position() < fieldsEnd) {
@@ -151,6 +153,7 @@ final class DbusWire {
 			Object value = reader.variant();
 			switch (code) {
 				case REPLY_SERIAL -> replySerial = (Integer) value;
+				case MEMBER -> member = (String) value;
 				case ERROR_NAME -> errorName = (String) value;
 				case SIGNATURE -> signature = (String) value;
 				default -> {
@@ -165,7 +168,7 @@ final class DbusWire {
 		while (at[0] < signature.length()) {
 			body.add(reader.value(signature, at));
 		}
-		return new Message(type, replySerial, errorName, signature, body);
+		return new Message(type, replySerial, member, errorName, signature, body);
 	}
 
 	private static ByteOrder order(byte endian) {
