@@ -34,7 +34,7 @@ import dev.deskhand.errors.ErrorCode;
  * not reach Xwayland (it admits the compositor's user only), and would give the agent
  * root's rights.
  */
-final class WaylandLauncher {
+public final class WaylandLauncher {
 
 	private static final Logger logger = LoggerFactory.getLogger(WaylandLauncher.class);
 
@@ -50,9 +50,9 @@ final class WaylandLauncher {
 	 * @param user the user to run children as (with {@code setpriv}), or empty to run
 	 * them as this process's user
 	 */
-	record Target(Path runtimeDir, String waylandDisplay, Map<String, String> variables, Optional<User> user) {
+	public record Target(Path runtimeDir, String waylandDisplay, Map<String, String> variables, Optional<User> user) {
 
-		Target {
+		public Target {
 			variables = Map.copyOf(variables);
 		}
 
@@ -64,6 +64,15 @@ final class WaylandLauncher {
 			Map<String, String> variables = new LinkedHashMap<>();
 			variables.put("SWAYSOCK", swaySocket.toString());
 			SwaySocket.xwaylandDisplay(swaySocket, Path.of("/tmp")).ifPresent((x) -> variables.put("DISPLAY", x));
+			return of(runtimeDir, waylandDisplay, variables, ownUid(), Path.of("/etc/passwd"));
+		}
+
+		/**
+		 * Another compositor's clients (KWin's), from this process.
+		 * @param variables what its clients expect beyond the runtime directory and the
+		 * Wayland display (the session bus)
+		 */
+		public static Target of(Path runtimeDir, String waylandDisplay, Map<String, String> variables) {
 			return of(runtimeDir, waylandDisplay, variables, ownUid(), Path.of("/etc/passwd"));
 		}
 
@@ -94,7 +103,7 @@ final class WaylandLauncher {
 	 * @param inPasswd whether {@code /etc/passwd} has it (then it gets its own
 	 * supplementary groups, else none)
 	 */
-	record User(long uid, long gid, Optional<String> home, boolean inPasswd) {
+	public record User(long uid, long gid, Optional<String> home, boolean inPasswd) {
 
 		/**
 		 * The user children must run as: the owner of the runtime directory, when that is
@@ -157,7 +166,7 @@ final class WaylandLauncher {
 	 * program itself); its output is discarded and its input is empty
 	 * @throws DeskhandException E_NOT_FOUND when the program cannot be started
 	 */
-	static Process start(Target target, List<String> command) {
+	public static Process start(Target target, List<String> command) {
 		if (command.isEmpty()) {
 			throw DeskhandException.args("no program to launch");
 		}
