@@ -52,6 +52,8 @@ final class KwinKeymap {
 
 	private static final long SHIFT_L = 0xffe1;
 
+	private static final int RIGHT_ALT_EVDEV = 100;
+
 	/**
 	 * How to type one keysym: hold the modifiers' keys, press and release the key.
 	 *
@@ -124,11 +126,21 @@ final class KwinKeymap {
 				name.find() ? name.group(1) : "?");
 	}
 
+	// the fewest modifiers, then the lowest keycode; but AltGr (right Alt) for the
+	// level-three
+	// key, a key that exists, rather than XKB's virtual <LVL3>
 	private static Stroke simpler(Stroke a, Stroke b) {
+		if (a.level() == 1 && b.level() == 1 && a.evdev() != b.evdev() && (isRightAlt(a) || isRightAlt(b))) {
+			return isRightAlt(a) ? a : b;
+		}
 		if (a.level() != b.level()) {
 			return (a.level() < b.level()) ? a : b;
 		}
 		return (a.evdev() <= b.evdev()) ? a : b;
+	}
+
+	private static boolean isRightAlt(Stroke stroke) {
+		return stroke.evdev() == RIGHT_ALT_EVDEV;
 	}
 
 	private static List<Long> levels(String body) {
@@ -187,20 +199,35 @@ final class KwinKeymap {
 	}
 
 	/**
-	 * How to type {@code keysym}; a Unicode keysym ({@code 0x1000000 + code point}) is
-	 * also found under its Latin-1 keysym and the other way round.
+	 * How to type {@code keysym}. A character's keysym ({@code Keysyms.forCodePoint}:
+	 * Latin-1 as itself, the rest as {@code 0x1000000 + code point}) is also found under
+	 * the legacy keysym a layout may name it by, where the code points agree: Latin-1 and
+	 * the currency signs ({@code EuroSign} is 0x20ac). Other legacy keysyms (Greek,
+	 * Cyrillic, …) would need XKB's table and are not matched: such characters read as
+	 * missing.
 	 */
 	Optional<Stroke> stroke(long keysym) {
 		Stroke stroke = this.strokes.get(keysym);
 		if (stroke == null) {
-			long alternative = (keysym >= 0x1000000 && keysym <= 0x10000ff) ? keysym - 0x1000000
-					: (keysym >= 0xa0 && keysym <= 0xff) ? keysym + 0x1000000 : -1;
-			stroke = this.strokes.get(alternative);
+			stroke = this.strokes.get(legacy(keysym));
 		}
 		if (stroke == null || !reachable(stroke)) {
 			return Optional.empty();
 		}
 		return Optional.of(stroke);
+	}
+
+	private static long legacy(long keysym) {
+		if (keysym >= 0x1000000 && keysym <= 0x10000ff) {
+			return keysym - 0x1000000;
+		}
+		if (keysym >= 0xa0 && keysym <= 0xff) {
+			return keysym + 0x1000000;
+		}
+		if (keysym >= 0x10020a0 && keysym <= 0x10020ac) {
+			return keysym - 0x1000000;
+		}
+		return -1;
 	}
 
 	private boolean reachable(Stroke stroke) {
