@@ -249,7 +249,7 @@ class ArchitectureTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
+	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.kde..",
 			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
 			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
@@ -258,6 +258,19 @@ class ArchitectureTests {
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage(driver)
+			.check(main);
+	}
+
+	@Test
+	void onlyTheWaylandAndKdeDriversSeeTheWaylandPackages() {
+		// KWin is a Wayland compositor too: the KDE driver speaks its protocols with the
+		// Wayland driver's wire client and reuses its outputs, layout, clipboard and
+		// launcher
+		noClasses().that()
+			.resideOutsideOfPackages("dev.deskhand.platform.linux.wayland..", "dev.deskhand.platform.linux.kde..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.deskhand.platform.linux.wayland..")
 			.check(main);
 	}
 
