@@ -152,6 +152,7 @@ public final class KwinSession {
 			        workspace.activeClient = clients[i];
 			    }
 			}
+			print("DESKHAND-END %s");
 			""";
 
 	private static final Pattern WINDOW_LINE = Pattern.compile(
@@ -421,28 +422,18 @@ public final class KwinSession {
 	 */
 	public synchronized List<KwinWindow> windows() {
 		String tag = "s" + (++scripts) + "x" + System.nanoTime();
-		runScript(tag, String.format(Locale.ROOT, LIST_SCRIPT, tag, tag));
-		long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
-		while (true) {
-			String log = read(this.workDir.resolve("kwin.log"));
-			if (log.contains("DESKHAND-END " + tag)) {
-				List<KwinWindow> windows = new ArrayList<>();
-				Matcher matcher = WINDOW_LINE.matcher(log);
-				while (matcher.find()) {
-					if (matcher.group(1).equals(tag)) {
-						windows.add(new KwinWindow(Long.parseLong(matcher.group(2)),
-								new ScreenRect(Integer.parseInt(matcher.group(3)), Integer.parseInt(matcher.group(4)),
-										Integer.parseInt(matcher.group(5)), Integer.parseInt(matcher.group(6))),
-								Boolean.parseBoolean(matcher.group(7)), matcher.group(8)));
-					}
-				}
-				return windows;
+		String log = runScript(tag, String.format(Locale.ROOT, LIST_SCRIPT, tag, tag));
+		List<KwinWindow> windows = new ArrayList<>();
+		Matcher matcher = WINDOW_LINE.matcher(log);
+		while (matcher.find()) {
+			if (matcher.group(1).equals(tag)) {
+				windows.add(new KwinWindow(Long.parseLong(matcher.group(2)),
+						new ScreenRect(Integer.parseInt(matcher.group(3)), Integer.parseInt(matcher.group(4)),
+								Integer.parseInt(matcher.group(5)), Integer.parseInt(matcher.group(6))),
+						Boolean.parseBoolean(matcher.group(7)), matcher.group(8)));
 			}
-			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("KWin's script " + tag + " printed nothing:\n" + logs(this.workDir));
-			}
-			Pause.millis(20);
 		}
+		return windows;
 	}
 
 	/**
@@ -459,22 +450,45 @@ public final class KwinSession {
 	 */
 	public synchronized void activate(long pid) {
 		String tag = "s" + (++scripts) + "a" + System.nanoTime();
-		runScript(tag, String.format(Locale.ROOT, ACTIVATE_SCRIPT, pid));
+		runScript(tag, String.format(Locale.ROOT, ACTIVATE_SCRIPT, pid, tag));
 	}
 
-	private void runScript(String tag, String source) {
+	/**
+	 * Loads and starts a script that prints {@code DESKHAND-END <tag>} last, waits for
+	 * that line in KWin's log, then unloads it: KWin reads and runs a started script
+	 * asynchronously, so unloading right after {@code start} can stop it before it ran
+	 * (seen: a script that never printed, in 1 of 3 runs).
+	 * @return KWin's log up to and including the script's end
+	 */
+	private String runScript(String tag, String source) {
 		Path script = writeFile(tag + ".js", source);
 		ProcessResult loaded = gdbus(List.of("call", "--session", "--dest", "org.kde.KWin", "--object-path",
 				"/Scripting", "--method", "org.kde.kwin.Scripting.loadScript", script.toString(), tag));
 		if (!loaded.succeeded()) {
 			throw new IllegalStateException("KWin did not load " + script + ": " + loaded.stderr());
 		}
-		ProcessResult started = gdbus(List.of("call", "--session", "--dest", "org.kde.KWin", "--object-path",
-				"/Scripting", "--method", "org.kde.kwin.Scripting.start"));
-		gdbus(List.of("call", "--session", "--dest", "org.kde.KWin", "--object-path", "/Scripting", "--method",
-				"org.kde.kwin.Scripting.unloadScript", tag));
-		if (!started.succeeded()) {
-			throw new IllegalStateException("KWin did not start " + script + ": " + started.stderr());
+		try {
+			ProcessResult started = gdbus(List.of("call", "--session", "--dest", "org.kde.KWin", "--object-path",
+					"/Scripting", "--method", "org.kde.kwin.Scripting.start"));
+			if (!started.succeeded()) {
+				throw new IllegalStateException("KWin did not start " + script + ": " + started.stderr());
+			}
+			long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
+			while (true) {
+				String log = read(this.workDir.resolve("kwin.log"));
+				if (log.contains("DESKHAND-END " + tag)) {
+					return log;
+				}
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException(
+							"KWin's script " + tag + " printed nothing:\n" + logs(this.workDir));
+				}
+				Pause.millis(20);
+			}
+		}
+		finally {
+			gdbus(List.of("call", "--session", "--dest", "org.kde.KWin", "--object-path", "/Scripting", "--method",
+					"org.kde.kwin.Scripting.unloadScript", tag));
 		}
 	}
 

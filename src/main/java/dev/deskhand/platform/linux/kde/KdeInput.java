@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.kde;
 
+import dev.deskhand.platform.linux.wayland.input.WaylandKeyboardPace;
 import dev.deskhand.platform.linux.wayland.layout.WaylandLayout;
 
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScrollDirection;
+import dev.deskhand.platform.TypingPause;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
 
@@ -73,6 +75,11 @@ final class KdeInput implements AutoCloseable {
 	private final PointerDriver pointer = new Pointer();
 
 	private final KeyboardDriver keyboard = new Keyboard();
+
+	// KWin forwards keys as fast as they come, and libwayland's server (KWin's, as
+	// sway's)
+	// drops a client whose buffer overflows: typing keeps the Wayland keyboard's pace
+	private final WaylandKeyboardPace pace = WaylandKeyboardPace.system();
 
 	private volatile KwinFakeInput device;
 
@@ -311,8 +318,13 @@ final class KdeInput implements AutoCloseable {
 					current.key(code, false);
 				}
 				try {
+					KdeInput.this.pace.refresh();
 					int sent = 0;
 					for (KwinKeymap.Stroke stroke : strokes) {
+						if (sent % STROKES_PER_ROUNDTRIP == 0) {
+							TypingPause.sleep(KdeInput.this.pace
+								.nanosBefore(Math.min(STROKES_PER_ROUNDTRIP, strokes.size() - sent)));
+						}
 						int[] modifiers = keymap.modifiersFor(stroke);
 						for (int modifier : modifiers) {
 							current.key(modifier, true);
@@ -323,6 +335,7 @@ final class KdeInput implements AutoCloseable {
 							current.key(modifiers[i], false);
 						}
 						if (++sent % STROKES_PER_ROUNDTRIP == 0) {
+							KdeInput.this.pace.sent(STROKES_PER_ROUNDTRIP);
 							current.roundtrip();
 							if (Thread.currentThread().isInterrupted()) {
 								throw new DeskhandException(ErrorCode.E_TIMEOUT, "typing was interrupted after " + sent
@@ -338,6 +351,7 @@ final class KdeInput implements AutoCloseable {
 						}
 					}
 				}
+				KdeInput.this.pace.sent(strokes.size() % STROKES_PER_ROUNDTRIP);
 				current.roundtrip();
 			}
 		}
