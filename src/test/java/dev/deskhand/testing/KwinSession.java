@@ -62,7 +62,7 @@ import org.opentest4j.TestAbortedException;
  * kwin_wayland installed, tests are skipped on a developer machine and fail on CI
  * ({@code CI} set).
  */
-public final class KwinSession {
+public final class KwinSession implements AutoCloseable {
 
 	/** The app_id the first witness window uses; placed on Virtual-0. */
 	public static final String WITNESS_APP_ID = "deskhand.witness";
@@ -174,13 +174,19 @@ public final class KwinSession {
 
 	private final Path home;
 
-	private KwinSession(Process bus, Process kwin, Path workDir, Path runtimeDir, Path home) {
+	private final double scale;
+
+	private final Thread shutdownHook;
+
+	private KwinSession(Process bus, Process kwin, Path workDir, Path runtimeDir, Path home, double scale) {
 		this.bus = bus;
 		this.kwin = kwin;
 		this.workDir = workDir;
 		this.runtimeDir = runtimeDir;
 		this.home = home;
-		Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "deskhand-kwin-" + kwin.pid()));
+		this.scale = scale;
+		this.shutdownHook = new Thread(this::stop, "deskhand-kwin-" + kwin.pid());
+		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
 	}
 
 	/**
@@ -201,7 +207,7 @@ public final class KwinSession {
 		if (shared == null) {
 			try {
 				requireTools();
-				shared = start();
+				shared = start(1.0);
 			}
 			catch (RuntimeException ex) {
 				sharedFailure = ex;
@@ -224,7 +230,20 @@ public final class KwinSession {
 		throw new IllegalStateException(message);
 	}
 
-	private static KwinSession start() {
+	/**
+	 * A KWin of the test's own, with both outputs at {@code scale} (KWin's virtual
+	 * backend scales every output alike): {@link #OUTPUTS} are then layout units, and
+	 * each output has {@code 1280 * scale} x {@code 800 * scale} device pixels. The
+	 * caller closes it.
+	 * @param scale e.g. 1.25
+	 * @return the running session
+	 */
+	public static KwinSession startScaled(double scale) {
+		requireTools();
+		return start(scale);
+	}
+
+	private static KwinSession start(double scale) {
 		Path workDir = SessionUser.createWorkDir("deskhand-kwin-");
 		Process bus = null;
 		try {
@@ -251,8 +270,9 @@ public final class KwinSession {
 			Process kwin = startLogged(kwinEnvironment, workDir, "kwin",
 					List.of(binary.toString(), "--virtual", "--width", Integer.toString(first.rect().width()),
 							"--height", Integer.toString(first.rect().height()), "--output-count",
-							Integer.toString(OUTPUTS.size()), "--socket", WAYLAND_DISPLAY, "--no-lockscreen"));
-			KwinSession session = new KwinSession(bus, kwin, workDir, runtimeDir, home);
+							Integer.toString(OUTPUTS.size()), "--scale", Double.toString(scale), "--socket",
+							WAYLAND_DISPLAY, "--no-lockscreen"));
+			KwinSession session = new KwinSession(bus, kwin, workDir, runtimeDir, home, scale);
 			try {
 				session.awaitKwin();
 			}
@@ -570,6 +590,28 @@ public final class KwinSession {
 	 */
 	public String logTail() {
 		return logs(this.workDir);
+	}
+
+	/**
+	 * @return the scale of every output (1 for the shared session)
+	 */
+	public double scale() {
+		return this.scale;
+	}
+
+	/** Stops a session of {@link #startScaled}; the shared one is stopped at exit. */
+	@Override
+	public void close() {
+		if (this == shared) {
+			return;
+		}
+		try {
+			Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
+		}
+		catch (IllegalStateException ex) {
+			// the JVM is exiting and the hook is stopping it already
+		}
+		stop();
 	}
 
 	private void stop() {
