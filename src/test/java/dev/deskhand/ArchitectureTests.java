@@ -250,18 +250,23 @@ class ArchitectureTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
-			"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
-			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
+			"dev.deskhand.platform.linux.kde..", "dev.deskhand.platform.linux.atspi..",
+			"dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		// the exceptions: on GNOME without the Shell's introspection the accessibility
-		// tree is the only window list a client gets, so the GNOME driver reads it; and
+		// tree is the only window list a client gets, so the GNOME driver reads it, and
 		// it
-		// reads mutter's keymap as a Wayland client, through the wire protocol only
-		// (below)
-		boolean gnomeMayUse = driver.equals("dev.deskhand.platform.linux.atspi..")
-				|| driver.equals("dev.deskhand.platform.linux.wayland..");
-		String[] owners = gnomeMayUse ? new String[] { driver, "dev.deskhand.platform.linux.gnome.." }
-				: new String[] { driver };
+		// reads mutter's keymap as a Wayland client through the wire protocol only
+		// (below); KWin is a Wayland compositor too, so the KDE driver speaks its
+		// protocols
+		// with the Wayland driver's wire client and reuses its outputs, layout, clipboard
+		String[] owners = switch (driver) {
+			case "dev.deskhand.platform.linux.atspi.." ->
+				new String[] { driver, "dev.deskhand.platform.linux.gnome.." };
+			case "dev.deskhand.platform.linux.wayland.." ->
+				new String[] { driver, "dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.linux.kde.." };
+			default -> new String[] { driver };
+		};
 		noClasses().that()
 			.resideOutsideOfPackages(owners)
 			.should()

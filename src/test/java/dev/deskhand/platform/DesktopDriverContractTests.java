@@ -73,6 +73,26 @@ public abstract class DesktopDriverContractTests {
 	}
 
 	/**
+	 * The text the typing cases type: by default {@link MixedText} (CJK, Hangul, accented
+	 * Latin, symbols). A driver whose keyboard can type only what its desktop's layout
+	 * has (KDE: KWin's fake input) narrows it, and proves the refusal of the rest in a
+	 * test of its own.
+	 * @param codePoints how many characters
+	 * @param seed the draw
+	 * @return the text
+	 */
+	protected String typedText(int codePoints, long seed) {
+		return MixedText.of(codePoints, seed);
+	}
+
+	/**
+	 * @return the short text typed after {@link DesktopDriver#resetInput()}
+	 */
+	protected String textAfterReset() {
+		return "after reset ✓ é";
+	}
+
+	/**
 	 * @return more witnesses (e.g. one per display) for the cases that check geometry on
 	 * each; none by default
 	 */
@@ -145,7 +165,7 @@ public abstract class DesktopDriverContractTests {
 	void typesMixedUnicodeExactly() {
 		// the string every driver's live tests type: CJK, Hangul, Latin with diacritics,
 		// symbols, arrows, ASCII punctuation and space
-		String text = MixedText.of(200, 20261130);
+		String text = typedText(200, 20261130);
 		this.witness.focus();
 		this.witness.reset();
 		this.driver.keyboard().typeText(text);
@@ -190,13 +210,14 @@ public abstract class DesktopDriverContractTests {
 		// the click may have moved the focus on some desktops: give it back
 		this.witness.focus();
 		this.witness.reset();
-		this.driver.keyboard().typeText("after reset ✓ é");
-		awaitWitness("text typed after resetInput", this.witness::text, "after reset ✓ é"::equals);
+		String afterReset = textAfterReset();
+		this.driver.keyboard().typeText(afterReset);
+		awaitWitness("text typed after resetInput", this.witness::text, afterReset::equals);
 	}
 
 	@Test
 	void observationAnswersWhileALongTypeTextRuns() throws Exception {
-		String text = MixedText.of(longTypingLength(), 20261201);
+		String text = typedText(longTypingLength(), 20261201);
 		this.witness.focus();
 		this.witness.reset();
 		AtomicReference<Throwable> typingFailure = new AtomicReference<>();

@@ -20,6 +20,18 @@ public final class MixedText {
 	}
 
 	/**
+	 * As {@link #of}, from printable ASCII and space only: what a US keyboard layout
+	 * types, for a driver that can type only its desktop's layout (KDE).
+	 */
+	public static String ascii(int codePoints, long seed) {
+		StringBuilder pool = new StringBuilder();
+		for (char c = ' '; c < 0x7f; c++) {
+			pool.append(c);
+		}
+		return draw(pool.toString(), codePoints, seed);
+	}
+
+	/**
 	 * As {@link #of}, with an emoji (outside the Basic Multilingual Plane) in the pool.
 	 */
 	public static String withEmoji(int codePoints, long seed) {

@@ -113,6 +113,11 @@ public interface LinuxLibc extends Library {
 
 	long write(int fd, Pointer buffer, long count);
 
+	int O_CLOEXEC = 02000000;
+
+	/** A pipe: {@code fds[0]} reads, {@code fds[1]} writes. */
+	int pipe2(int[] fds, int flags);
+
 	int EFD_NONBLOCK = 04000;
 
 	int EFD_CLOEXEC = 02000000;

@@ -24,7 +24,8 @@ import dev.deskhand.platform.linux.WaylandClientLauncher;
 
 /**
  * The clipboard through wl-clipboard, which speaks wlr-data-control: it works with no
- * window focused and needs no surface of Deskhand's own.
+ * window focused and needs no surface of Deskhand's own. The sway and the KDE drivers use
+ * it (KWin offers data-control too).
  *
  * <p>
  * Writing starts {@code wl-copy --foreground}, which owns the selection and answers
@@ -39,7 +40,7 @@ import dev.deskhand.platform.linux.WaylandClientLauncher;
  * clipboard and one without text both read as an empty string, as on X11. Thread-safe:
  * writes take turns.
  */
-final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
+public final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(WaylandClipboard.class);
 
@@ -63,7 +64,7 @@ final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private boolean closed;
 
-	WaylandClipboard(WaylandClientLauncher.Target target, Duration writeTimeout) {
+	public WaylandClipboard(WaylandClientLauncher.Target target, Duration writeTimeout) {
 		this.target = target;
 		this.writeTimeout = writeTimeout;
 	}

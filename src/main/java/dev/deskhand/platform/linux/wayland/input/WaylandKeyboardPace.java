@@ -5,18 +5,18 @@ import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * How fast typing may go. The compositor forwards every key to the focused client at once
- * and buffers what the client has not read yet; a client that falls too far behind is
- * disconnected (the GTK witness lost its connection after 30,000 characters sent as fast
- * as sway took them: "Lost connection to Wayland compositor"). Nothing on the wire tells
- * how far behind a client is, so keys are paced: a burst of {@value #BURST_STROKES}
- * strokes goes at once (most texts an agent types), longer text at
- * {@value #STROKES_PER_SECOND} strokes a second, a rate the GTK witness kept up with (it
- * read 3,400 a second). On a starved host (more runnable processes than cores) the rate
- * is divided by that ratio, at most {@value #MAX_FACTOR} times. Pure: clock and load are
- * given.
+ * How fast typing may go (the virtual keyboard here, KWin's fake input in {@code kde}).
+ * The compositor forwards every key to the focused client at once and buffers what the
+ * client has not read yet; a client that falls too far behind is disconnected (the GTK
+ * witness lost its connection after 30,000 characters sent as fast as sway took them:
+ * "Lost connection to Wayland compositor"). Nothing on the wire tells how far behind a
+ * client is, so keys are paced: a burst of {@value #BURST_STROKES} strokes goes at once
+ * (most texts an agent types), longer text at {@value #STROKES_PER_SECOND} strokes a
+ * second, a rate the GTK witness kept up with (it read 3,400 a second). On a starved host
+ * (more runnable processes than cores) the rate is divided by that ratio, at most
+ * {@value #MAX_FACTOR} times. Pure: clock and load are given.
  */
-final class WaylandKeyboardPace {
+public final class WaylandKeyboardPace {
 
 	static final int BURST_STROKES = 256;
 
@@ -44,14 +44,14 @@ final class WaylandKeyboardPace {
 		this.contention = contention;
 	}
 
-	static WaylandKeyboardPace system() {
+	public static WaylandKeyboardPace system() {
 		var os = ManagementFactory.getOperatingSystemMXBean();
 		return new WaylandKeyboardPace(System::nanoTime,
 				() -> os.getSystemLoadAverage() / Math.max(1, os.getAvailableProcessors()));
 	}
 
 	/** Reads the load once per typing call, not per key. */
-	void refresh() {
+	public void refresh() {
 		// a negative load average means the platform cannot tell: assume none
 		this.factor = Math.min(MAX_FACTOR, Math.max(1, this.contention.getAsDouble()));
 	}
@@ -59,7 +59,7 @@ final class WaylandKeyboardPace {
 	/**
 	 * @return how long to wait before sending {@code strokes} more, 0 to send now
 	 */
-	long nanosBefore(int strokes) {
+	public long nanosBefore(int strokes) {
 		long now = this.clock.getAsLong();
 		if (this.drainedAt == Long.MIN_VALUE) {
 			return 0;
@@ -69,7 +69,7 @@ final class WaylandKeyboardPace {
 		return Math.max(0, after - allowance - now);
 	}
 
-	void sent(int strokes) {
+	public void sent(int strokes) {
 		long now = this.clock.getAsLong();
 		long from = (this.drainedAt == Long.MIN_VALUE) ? now : Math.max(this.drainedAt, now);
 		this.drainedAt = from + strokeNanos(strokes);

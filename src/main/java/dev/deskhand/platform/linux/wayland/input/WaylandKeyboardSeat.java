@@ -11,22 +11,22 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
 /**
- * The seat's capabilities as the virtual keyboard and pointer wait for them: a client
- * binds {@code wl_keyboard} or {@code wl_pointer} only when the seat announces the
- * capability, and the compositor drops events for a client that has not bound yet (the
- * first key of a fresh keyboard was lost that way in 3 of 3 runs). So a new device waits
- * until its own connection sees the capability, which the compositor announces to every
- * client at once, and then gives the clients {@code settle} to ask for theirs (longer on
- * a starved host: times the runnable processes per core, at most {@value #MAX_FACTOR}
- * times); when the seat had the capability already, clients are bound and nothing is
- * waited for. Without the wait all three keys of a fresh keyboard were lost in one of
- * three runs; with 300 ms none was.
+ * The seat's capabilities as a new input device waits for them (the virtual keyboard and
+ * pointer here, KWin's fake input in {@code kde}): a client binds {@code wl_keyboard} or
+ * {@code wl_pointer} only when the seat announces the capability, and the compositor
+ * drops events for a client that has not bound yet (the first key of a fresh keyboard was
+ * lost that way in 3 of 3 runs). So a new device waits until its own connection sees the
+ * capability, which the compositor announces to every client at once, and then gives the
+ * clients {@code settle} to ask for theirs (longer on a starved host: times the runnable
+ * processes per core, at most {@value #MAX_FACTOR} times); when the seat had the
+ * capability already, clients are bound and nothing is waited for. Without the wait all
+ * three keys of a fresh keyboard were lost in one of three runs; with 300 ms none was.
  */
-final class WaylandKeyboardSeat {
+public final class WaylandKeyboardSeat {
 
-	static final int POINTER = 1;
+	public static final int POINTER = 1;
 
-	static final int KEYBOARD = 2;
+	public static final int KEYBOARD = 2;
 
 	static final double MAX_FACTOR = 4;
 
@@ -55,14 +55,14 @@ final class WaylandKeyboardSeat {
 	}
 
 	/** Binds the first {@code wl_seat} and reads its capabilities (a roundtrip). */
-	static WaylandKeyboardSeat bind(WaylandConnection connection) {
+	public static WaylandKeyboardSeat bind(WaylandConnection connection) {
 		synchronized (connection) {
 			return new WaylandKeyboardSeat(connection,
 					connection.registry().bind("wl_seat", 5, WaylandWireHandler.IGNORE));
 		}
 	}
 
-	WaylandWireObject object() {
+	public WaylandWireObject object() {
 		return this.seat;
 	}
 
@@ -75,7 +75,7 @@ final class WaylandKeyboardSeat {
 	 * {@code settle} if it did not have it when bound.
 	 * @param what for the error, e.g. "a keyboard"
 	 */
-	void awaitCapability(int capability, String what, Duration settle) {
+	public void awaitCapability(int capability, String what, Duration settle) {
 		this.connection.dispatchUntil(() -> (this.capabilities & capability) != 0,
 				"the seat's capabilities to include " + what);
 		if ((this.initial & capability) == 0 && !settle.isZero()) {
@@ -93,7 +93,7 @@ final class WaylandKeyboardSeat {
 	}
 
 	/** Lets the seat object go ({@code wl_seat.release} from version 5). */
-	void release() {
+	public void release() {
 		synchronized (this.connection) {
 			if (this.seat.version() >= 5 && !this.connection.isClosed()) {
 				this.connection.request(this.seat, RELEASE).send();
