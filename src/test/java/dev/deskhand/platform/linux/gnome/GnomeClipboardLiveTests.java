@@ -54,6 +54,9 @@ class GnomeClipboardLiveTests {
 			clipboard.write("again ✓");
 			assertThat(witness.clipboard()).isEqualTo("again ✓");
 			assertThat(witness.since(mark, "focus")).as("focus events while the clipboard was used").isEmpty();
+			// Deskhand stops: mutter's clipboard manager kept a copy
+			clipboard.close();
+			assertThat(witness.clipboard()).isEqualTo("again ✓");
 		}
 	}
 
