@@ -33,7 +33,8 @@ import dev.deskhand.platform.linux.gnome.unixfd.UnixFdBus;
  * {@code SetSelection} makes the session the owner, and each {@code SelectionTransfer}
  * signal (a client pastes) is answered with {@code SelectionWrite(serial)}'s pipe and
  * {@code SelectionWriteDone}. The session is never started: mutter 43 serves the
- * clipboard without it, so no virtual keyboard or pointer is made for it, and it is
+ * clipboard without it, so no virtual keyboard or pointer is made for it, gnome-shell
+ * shows no remote-control indicator for it (a started session gets one), and it is
  * independent of the input's session.
  *
  * <p>

@@ -13,12 +13,15 @@ import org.freedesktop.dbus.types.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.GnomeWitness;
 import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.Pause;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -56,6 +59,9 @@ class GnomeClipboardLiveTests {
 			clipboard.write("again ✓");
 			assertThat(witness.log().clipboardText()).isEqualTo("again ✓");
 			assertThat(witness.log().events("focus")).as("focus events while the clipboard was used").isEmpty();
+			// Deskhand stops: mutter's clipboard manager kept a copy
+			clipboard.close();
+			assertThat(witness.log().clipboardText()).isEqualTo("again ✓");
 		}
 	}
 
@@ -85,6 +91,37 @@ class GnomeClipboardLiveTests {
 		}
 	}
 
+	@Test
+	void anOwnerThatNeverAnswersEndsTheReadInTimeAndTheNextReadWorks() throws Exception {
+		GnomeSession session = GnomeSession.shared();
+		try (TestInputSession keyboard = TestInputSession.start(session);
+				DBusConnection other = session.connect();
+				GnomeClipboard clipboard = GnomeClipboard.open(session.busAddress(), TIMEOUT)) {
+			// another client offers text and never hands it over
+			String owner = ((DBusPath) MutterCall.call(other, RD, "/org/gnome/Mutter/RemoteDesktop", RD,
+					"CreateSession", TIMEOUT, "")[0])
+				.getPath();
+			MutterCall.call(other, RD, owner, RD + ".Session", "EnableClipboard", TIMEOUT, "a{sv}", Map.of());
+			MutterCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}",
+					Map.of("mime-types", new Variant<>(new String[] { GnomeClipboard.UTF8_TEXT }, "as")));
+			awaitOffer(clipboard, List.of(GnomeClipboard.UTF8_TEXT));
+			long started = System.nanoTime();
+			assertThatThrownBy(() -> clipboard.read(Duration.ofMillis(500))).isInstanceOf(DeskhandException.class)
+				.extracting((ex) -> ((DeskhandException) ex).code())
+				.isEqualTo(ErrorCode.E_TIMEOUT);
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+			try (GnomeWitness witness = focused(session)) {
+				witness.log().setClipboardText("after a silent owner ✓");
+				long deadline = System.nanoTime() + TIMEOUT.toNanos();
+				while (List.of(GnomeClipboard.UTF8_TEXT).equals(clipboard.offeredTypes())
+						&& System.nanoTime() < deadline) {
+					Pause.millis(10);
+				}
+				assertThat(readUntil(clipboard, "after a silent owner ✓")).isEqualTo("after a silent owner ✓");
+			}
+		}
+	}
+
 	/**
 	 * Why the sway driver's wl-clipboard is not used on GNOME: mutter 43 has no
 	 * data-control protocol, so wl-copy maps a surface of its own to get the keyboard
@@ -97,9 +134,11 @@ class GnomeClipboardLiveTests {
 		GnomeSession session = GnomeSession.shared();
 		try (TestInputSession keyboard = TestInputSession.start(session); GnomeWitness witness = focused(session)) {
 			witness.log().clearEvents();
-			Process copy = new ProcessBuilder(session.clientCommand(List.of("wl-copy", "--paste-once", "from wl-copy")))
+			Process copy = new ProcessBuilder(session.clientCommand(List.of("wl-copy", "from wl-copy")))
 				.redirectErrorStream(true)
 				.start();
+			// it forks a process that owns the clipboard until another client takes it
+			// (--paste-once races with mutter's clipboard manager taking its copy)
 			assertThat(copy.waitFor(10, TimeUnit.SECONDS)).isTrue();
 			assertThat(witness.log().clipboardText()).isEqualTo("from wl-copy");
 			witness.log()
