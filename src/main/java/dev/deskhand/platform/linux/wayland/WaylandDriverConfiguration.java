@@ -25,8 +25,7 @@ import dev.deskhand.platform.WaylandDesktop;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)
 @ConditionalOnDisplayServer(DisplayServer.WAYLAND)
-// KDE too until it has a driver of its own: the sway driver then says what to do there
-@ConditionalOnWaylandDesktop({ WaylandDesktop.WLROOTS, WaylandDesktop.KDE })
+@ConditionalOnWaylandDesktop(WaylandDesktop.WLROOTS)
 @EnableConfigurationProperties(WaylandProperties.class)
 class WaylandDriverConfiguration {
 
