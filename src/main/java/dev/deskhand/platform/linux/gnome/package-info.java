@@ -1,9 +1,11 @@
 /**
- * GNOME on Wayland through mutter's own D-Bus API in the user's session: displays from
+ * The GNOME driver ({@link dev.deskhand.platform.linux.gnome.GnomeDesktopDriver}): GNOME
+ * on Wayland through mutter's own D-Bus API in the user's session: displays from
  * {@code org.gnome.Mutter.DisplayConfig}, frames from {@code org.gnome.Mutter.ScreenCast}
- * through PipeWire and GStreamer (gst1-java-core); windows from the Shell's introspection
- * where it answers, else from the accessibility tree ({@link GnomeWindows}); programs
- * started in the session ({@link GnomeLauncher}). See docs/platforms/gnome.md for what
- * works and what is missing.
+ * through PipeWire and GStreamer (gst1-java-core), pointer, keyboard and clipboard
+ * through {@code org.gnome.Mutter.RemoteDesktop}, the person's input through
+ * {@code org.gnome.Mutter.IdleMonitor}; windows from the Shell's introspection where it
+ * answers, else from the accessibility tree; programs started in the session. See
+ * docs/platforms/gnome.md for what works and what GNOME does not let a client do.
  */
 package dev.deskhand.platform.linux.gnome;
