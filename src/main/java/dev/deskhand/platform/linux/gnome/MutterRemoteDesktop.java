@@ -66,6 +66,9 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private MutterRemoteSession session;
 
+	// the displays as the current send read them
+	private List<DisplayInfo> sendingTo = List.of();
+
 	// mutter's display, where its keymap is read; null when not known
 	private final Path waylandSocket;
 
@@ -145,6 +148,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 				logger.debug("displays changed to {}: a new remote desktop session records them", now);
 				replaceSession(now);
 			}
+			this.sendingTo = now;
 			this.held.injecting();
 			try {
 				events.accept(this.session);
@@ -175,9 +179,14 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		}
 	}
 
-	/** The displays as they are now, for the pointer's mapping. */
+	/**
+	 * The displays the events of the current {@link #send} go to, read once per call, for
+	 * the pointer's mapping.
+	 */
 	List<DisplayInfo> displays() {
-		return this.displays.get();
+		synchronized (this.lock) {
+			return this.sendingTo;
+		}
 	}
 
 	/** Releases every key and button this process holds; any thread. */
