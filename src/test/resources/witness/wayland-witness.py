@@ -182,9 +182,6 @@ def on_command(source, condition):
     elif command == "clipboard":
         clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         clipboard.request_text(lambda c, value: emit(ev="clipboard", text=value))
-    elif command == "present":
-        window.present_with_time(Gtk.get_current_event_time() or Gdk.CURRENT_TIME)
-        emit(ev="presented")
     elif command == "clear":
         text.clear()
         emit(ev="cleared")

@@ -33,7 +33,7 @@ final class MutterCall {
 				.createMethodCall(destination, path, iface, member, (byte) 0, signature.isEmpty() ? null : signature,
 						args);
 			bus.sendMessage(call);
-			Message answer = call.getReply(Math.max(1, timeout.toMillis()));
+			Message answer = awaitReply(call, timeout);
 			if (answer == null) {
 				throw new DBusExecutionException(iface + "." + member + " did not answer within " + timeout);
 			}
@@ -48,6 +48,33 @@ final class MutterCall {
 					ex);
 			failure.setType(ex.getClass().getName());
 			throw failure;
+		}
+	}
+
+	/**
+	 * Waits for the answer, an interrupt included: dbus-java's wait ends at an interrupt
+	 * with no answer, which would read as mutter not answering, and the call is sent
+	 * already. Mutter answers in milliseconds, so the wait goes on (bounded by
+	 * {@code timeout}) and the interrupt is kept for the caller to see between calls
+	 * (typing stops at its next chunk).
+	 */
+	private static Message awaitReply(MethodCall call, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		boolean interrupted = Thread.interrupted();
+		try {
+			while (true) {
+				long left = deadline - System.nanoTime();
+				Message answer = call.getReply(Math.max(1, left / 1_000_000));
+				if (answer != null || System.nanoTime() >= deadline) {
+					return answer;
+				}
+				interrupted |= Thread.interrupted();
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 

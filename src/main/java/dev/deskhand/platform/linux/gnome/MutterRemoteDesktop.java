@@ -66,6 +66,9 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private MutterRemoteSession session;
 
+	// the displays as the current send read them
+	private List<DisplayInfo> sendingTo = List.of();
+
 	// mutter's display, where its keymap is read; null when not known
 	private final Path waylandSocket;
 
@@ -120,7 +123,6 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		return this.keyboard;
 	}
 
-	/** What this process holds and last injected, for the desk's human detection. */
 	/**
 	 * @return {@link System#nanoTime()} when the last call that sent input ended,
 	 * {@link Long#MIN_VALUE} before the first
@@ -129,6 +131,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		return this.held.lastInjectedNanos();
 	}
 
+	/** What this process holds and last injected, for the desk's human detection. */
 	InjectedInput injected() {
 		return this.held.state();
 	}
@@ -162,6 +165,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 				logger.debug("displays changed to {}: a new remote desktop session records them", now);
 				replaceSession(now);
 			}
+			this.sendingTo = now;
 			this.held.injecting();
 			try {
 				events.accept(this.session);
@@ -192,9 +196,14 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		}
 	}
 
-	/** The displays as they are now, for the pointer's mapping. */
+	/**
+	 * The displays the events of the current {@link #send} go to, read once per call, for
+	 * the pointer's mapping.
+	 */
 	List<DisplayInfo> displays() {
-		return this.displays.get();
+		synchronized (this.lock) {
+			return this.sendingTo;
+		}
 	}
 
 	/** Releases every key and button this process holds; any thread. */

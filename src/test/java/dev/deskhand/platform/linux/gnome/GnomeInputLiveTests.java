@@ -3,6 +3,7 @@ package dev.deskhand.platform.linux.gnome;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.junit.jupiter.api.AfterAll;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 import dev.deskhand.errors.DeskhandException;
@@ -40,6 +43,8 @@ import static org.assertj.core.api.Assertions.within;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class GnomeInputLiveTests {
+
+	private static final Logger logger = LoggerFactory.getLogger(GnomeInputLiveTests.class);
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -219,6 +224,44 @@ class GnomeInputLiveTests {
 			input.keyboard().releaseKey("Shift_L");
 		}
 		right.log().awaitText(text, WAIT);
+	}
+
+	@Test
+	void aLongTextArrivesExactlyAndAnInterruptStopsTheNext() throws Exception {
+		focusRight();
+		right.log().clearText();
+		StringBuilder text = new StringBuilder();
+		for (int i = 0; text.length() < 600; i++) {
+			text.append("line ").append(i).append(": the quick brown fox jumps over the lazy dog\n");
+		}
+		long start = System.nanoTime();
+		input.keyboard().typeText(text.toString());
+		long sent = System.nanoTime() - start;
+		right.log().awaitText(text.toString(), WAIT);
+		logger.info(
+				"{} characters typed on GNOME: the calls returned after {} ms, the witness had them all after {} ms",
+				text.length(), sent / 1_000_000, (System.nanoTime() - start) / 1_000_000);
+		// an interrupt (the input queue's timeout) stops typing between chunks
+		right.log().clearText();
+		AtomicReference<Throwable> failure = new AtomicReference<>();
+		String longer = text.toString().repeat(5);
+		Thread typing = new Thread(() -> {
+			try {
+				input.keyboard().typeText(longer);
+			}
+			catch (Throwable ex) {
+				failure.set(ex);
+			}
+		}, "gnome-typing");
+		typing.start();
+		right.log().await((e) -> right.log().text().length() >= 10, WAIT);
+		typing.interrupt();
+		typing.join(WAIT.toMillis());
+		assertThat(failure.get()).isInstanceOfSatisfying(DeskhandException.class,
+				(ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_TIMEOUT));
+		assertThat(failure.get()).hasMessageContaining("interrupted after");
+		assertThat(right.log().text().length()).isLessThan(longer.length());
+		assertThat(input.injected().keys()).isEmpty();
 	}
 
 	@Test
