@@ -1,4 +1,4 @@
-package dev.deskhand.platform.linux.gnome;
+package dev.deskhand.platform.linux.dbus;
 
 import java.time.Duration;
 
@@ -10,23 +10,31 @@ import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
 
 /**
- * One D-Bus method call to mutter, built from its signature and answered as dbus-java's
- * raw parameters (structs as arrays, arrays as lists): mutter's answers are deeply nested
- * structs that a typed proxy would need a class per level for, and the readers in this
- * package take them apart by position, as the introspection XML documents them.
+ * One D-Bus method call, built from its signature and answered as dbus-java's raw
+ * parameters (structs as arrays, arrays as lists): mutter's answers are deeply nested
+ * structs that a typed proxy would need a class per level for, and KWin's calls take a
+ * file descriptor ({@code h}, as a {@link org.freedesktop.dbus.FileDescriptor}) that only
+ * a {@link UnixFdBus} connection passes. The callers take the answers apart by position,
+ * as the introspection XML documents them.
  */
-final class MutterCall {
+public final class DbusCall {
 
-	private MutterCall() {
+	/**
+	 * The error type of a call that got no answer in time, D-Bus's own name for it.
+	 */
+	public static final String NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
+
+	private DbusCall() {
 	}
 
 	/**
 	 * Calls {@code member} and waits for the answer.
 	 * @param signature the arguments' D-Bus signature, empty for none
 	 * @return the answer's parameters
-	 * @throws DBusExecutionException when mutter answered with an error or not in time
+	 * @throws DBusExecutionException when the callee answered with an error (its name is
+	 * the exception's type), or not in time (type {@value #NO_REPLY})
 	 */
-	static Object[] call(AbstractConnection bus, String destination, String path, String iface, String member,
+	public static Object[] call(AbstractConnection bus, String destination, String path, String iface, String member,
 			Duration timeout, String signature, Object... args) {
 		try {
 			MethodCall call = bus.getMessageFactory()
@@ -35,7 +43,10 @@ final class MutterCall {
 			bus.sendMessage(call);
 			Message answer = call.getReply(Math.max(1, timeout.toMillis()));
 			if (answer == null) {
-				throw new DBusExecutionException(iface + "." + member + " did not answer within " + timeout);
+				DBusExecutionException late = new DBusExecutionException(
+						iface + "." + member + " did not answer within " + timeout);
+				late.setType(NO_REPLY);
+				throw late;
 			}
 			if (answer instanceof Error error) {
 				error.throwException();
