@@ -62,4 +62,14 @@ public final class DbusCall {
 		}
 	}
 
+	/**
+	 * An error answer as one sentence: the error's name, then its message, unless the
+	 * message names it already.
+	 */
+	public static String describe(DBusExecutionException ex) {
+		String type = ex.getType();
+		return (type == null || ex.getMessage() == null || ex.getMessage().contains(type))
+				? String.valueOf(ex.getMessage()) : type + ": " + ex.getMessage();
+	}
+
 }

@@ -148,7 +148,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 						positive(deadline), "s", mime);
 			}
 			catch (DBusExecutionException ex) {
-				String why = describe(ex);
+				String why = DbusCall.describe(ex);
 				if (why.contains("No selection owner")) {
 					return "";
 				}
@@ -289,13 +289,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 			}
 		}
 		return new DeskhandException(ErrorCode.E_NO_DESKTOP,
-				what + " through mutter's RemoteDesktop clipboard failed: " + describe(ex), ex);
-	}
-
-	private static String describe(DBusExecutionException ex) {
-		String type = ex.getType();
-		return (type == null || ex.getMessage() == null || ex.getMessage().contains(type))
-				? String.valueOf(ex.getMessage()) : type + ": " + ex.getMessage();
+				what + " through mutter's RemoteDesktop clipboard failed: " + DbusCall.describe(ex), ex);
 	}
 
 	private Duration positive(long deadline) {
