@@ -3,6 +3,7 @@ package dev.deskhand.platform.linux.dbus;
 import java.time.Duration;
 
 import org.freedesktop.dbus.connections.AbstractConnection;
+import org.freedesktop.dbus.errors.NoReply;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.messages.Error;
@@ -19,11 +20,6 @@ import org.freedesktop.dbus.messages.MethodCall;
  */
 public final class DbusCall {
 
-	/**
-	 * The error type of a call that got no answer in time, D-Bus's own name for it.
-	 */
-	public static final String NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
-
 	private DbusCall() {
 	}
 
@@ -31,8 +27,10 @@ public final class DbusCall {
 	 * Calls {@code member} and waits for the answer.
 	 * @param signature the arguments' D-Bus signature, empty for none
 	 * @return the answer's parameters
-	 * @throws DBusExecutionException when the callee answered with an error (its name is
-	 * the exception's type), or not in time (type {@value #NO_REPLY})
+	 * @throws DBusExecutionException when the callee answered with an error: dbus-java's
+	 * class for a standard error ({@code org.freedesktop.dbus.errors.AccessDenied}, ...),
+	 * else a plain one whose message starts with the error's name; {@link NoReply} when
+	 * no answer came in time
 	 */
 	public static Object[] call(AbstractConnection bus, String destination, String path, String iface, String member,
 			Duration timeout, String signature, Object... args) {
@@ -43,13 +41,10 @@ public final class DbusCall {
 			bus.sendMessage(call);
 			Message answer = call.getReply(Math.max(1, timeout.toMillis()));
 			if (answer == null) {
-				DBusExecutionException late = new DBusExecutionException(
-						iface + "." + member + " did not answer within " + timeout);
-				late.setType(NO_REPLY);
-				throw late;
+				throw new NoReply(iface + "." + member + " did not answer within " + timeout);
 			}
 			if (answer instanceof Error error) {
-				error.throwException();
+				throw failure(error);
 			}
 			Object[] parameters = answer.getParameters();
 			return (parameters != null) ? parameters : new Object[0];
@@ -57,19 +52,29 @@ public final class DbusCall {
 		catch (DBusException ex) {
 			DBusExecutionException failure = new DBusExecutionException(iface + "." + member + ": " + ex.getMessage(),
 					ex);
-			failure.setType(ex.getClass().getName());
 			throw failure;
 		}
 	}
 
+	// dbus-java drops the name of an error it has no class for (its setType does
+	// nothing): keep it in the message, e.g.
+	// org.kde.KWin.ScreenShot2.Error.NoAuthorized
+	private static DBusExecutionException failure(Error error) {
+		DBusExecutionException ex = error.getException();
+		if (ex.getClass() != DBusExecutionException.class) {
+			return ex;
+		}
+		return new DBusExecutionException(error.getName() + ": " + ex.getMessage());
+	}
+
 	/**
-	 * An error answer as one sentence: the error's name, then its message, unless the
-	 * message names it already.
+	 * An error answer as one sentence: the error's name (or dbus-java's class for it),
+	 * then its message.
 	 */
 	public static String describe(DBusExecutionException ex) {
-		String type = ex.getType();
-		return (type == null || ex.getMessage() == null || ex.getMessage().contains(type))
-				? String.valueOf(ex.getMessage()) : type + ": " + ex.getMessage();
+		String type = ex.getClass().getName();
+		return (ex.getClass() == DBusExecutionException.class || ex.getMessage() == null
+				|| ex.getMessage().contains(type)) ? String.valueOf(ex.getMessage()) : type + ": " + ex.getMessage();
 	}
 
 }

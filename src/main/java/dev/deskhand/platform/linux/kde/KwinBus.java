@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.errors.NoReply;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 
@@ -62,7 +63,7 @@ final class KwinBus implements AutoCloseable {
 			return DbusCall.call(this.connection, destination, path, iface, member, this.timeout, signature, arguments);
 		}
 		catch (DBusExecutionException ex) {
-			if (DbusCall.NO_REPLY.equals(ex.getType())) {
+			if (ex instanceof NoReply) {
 				throw new DeskhandException(ErrorCode.E_TIMEOUT, "the session bus at " + this.address
 						+ " did not answer " + iface + "." + member + " within " + this.timeout.toMillis() + " ms");
 			}
