@@ -39,7 +39,7 @@ public final class DbusCall {
 				.createMethodCall(destination, path, iface, member, (byte) 0, signature.isEmpty() ? null : signature,
 						args);
 			bus.sendMessage(call);
-			Message answer = call.getReply(Math.max(1, timeout.toMillis()));
+			Message answer = awaitReply(call, timeout);
 			if (answer == null) {
 				throw new NoReply(iface + "." + member + " did not answer within " + timeout);
 			}
@@ -53,6 +53,33 @@ public final class DbusCall {
 			DBusExecutionException failure = new DBusExecutionException(iface + "." + member + ": " + ex.getMessage(),
 					ex);
 			throw failure;
+		}
+	}
+
+	/**
+	 * Waits for the answer, an interrupt included: dbus-java's wait ends at an interrupt
+	 * with no answer, which would read as the callee not answering, and the call is sent
+	 * already. Mutter and KWin answer in milliseconds, so the wait goes on (bounded by
+	 * {@code timeout}) and the interrupt is kept for the caller to see between calls
+	 * (typing stops at its next chunk).
+	 */
+	private static Message awaitReply(MethodCall call, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		boolean interrupted = Thread.interrupted();
+		try {
+			while (true) {
+				long left = deadline - System.nanoTime();
+				Message answer = call.getReply(Math.max(1, left / 1_000_000));
+				if (answer != null || System.nanoTime() >= deadline) {
+					return answer;
+				}
+				interrupted |= Thread.interrupted();
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
