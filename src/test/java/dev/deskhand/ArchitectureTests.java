@@ -227,14 +227,28 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void onlyTheAtspiDriverAndGnomeSpeakDbus() {
+	void onlyTheAtspiGnomeAndKdeDriversAndTheirSharedTransportSpeakDbus() {
 		noClasses().that()
-			.resideOutsideOfPackages("dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..")
+			.resideOutsideOfPackages("dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.gnome..",
+					"dev.deskhand.platform.linux.kde..", "dev.deskhand.platform.linux.dbus..")
 			.and()
 			.doNotHaveFullyQualifiedName("dev.deskhand.platform.linux.DbusValues")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.freedesktop.dbus..")
+			.check(main);
+	}
+
+	@Test
+	void theSharedDbusTransportKnowsNoDriver() {
+		// GNOME's clipboard and KDE's screenshots and scripts use it alike
+		noClasses().that()
+			.resideInAPackage("dev.deskhand.platform.linux.dbus..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.linux.kde..",
+					"dev.deskhand.platform.linux.atspi..", "dev.deskhand.platform.linux.wayland..",
+					"dev.deskhand.platform.linux.x11..")
 			.check(main);
 	}
 
@@ -251,7 +265,8 @@ class ArchitectureTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "dev.deskhand.platform.linux.x11..", "dev.deskhand.platform.linux.wayland..",
 			"dev.deskhand.platform.linux.kde..", "dev.deskhand.platform.linux.atspi..",
-			"dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
+			"dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.linux.dbus..",
+			"dev.deskhand.platform.windows..", "dev.deskhand.platform.macos.." })
 	void nothingButADriverSeesItsOwnPackage(String driver) {
 		// the exceptions: on GNOME without the Shell's introspection the accessibility
 		// tree is the only window list a client gets, so the GNOME driver reads it, and
@@ -259,11 +274,15 @@ class ArchitectureTests {
 		// reads mutter's keymap as a Wayland client through the wire protocol only
 		// (below); KWin is a Wayland compositor too, so the KDE driver speaks its
 		// protocols
-		// with the Wayland driver's wire client and reuses its outputs, layout, clipboard
+		// with the Wayland driver's wire client and reuses its outputs, layout,
+		// clipboard;
+		// GNOME and KDE share one fd-passing D-Bus transport
 		String[] owners = switch (driver) {
 			case "dev.deskhand.platform.linux.atspi.." ->
 				new String[] { driver, "dev.deskhand.platform.linux.gnome.." };
 			case "dev.deskhand.platform.linux.wayland.." ->
+				new String[] { driver, "dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.linux.kde.." };
+			case "dev.deskhand.platform.linux.dbus.." ->
 				new String[] { driver, "dev.deskhand.platform.linux.gnome..", "dev.deskhand.platform.linux.kde.." };
 			default -> new String[] { driver };
 		};

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.ClipboardDriver;
-import dev.deskhand.platform.linux.gnome.unixfd.UnixFdBus;
+import dev.deskhand.platform.linux.dbus.UnixFdBus;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * The clipboard on GNOME, through the clipboard of a
@@ -143,11 +144,11 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 			}
 			Object[] answer;
 			try {
-				answer = MutterCall.call(current.bus, BUS_NAME, current.path, SESSION, "SelectionRead",
+				answer = DbusCall.call(current.bus, BUS_NAME, current.path, SESSION, "SelectionRead",
 						positive(deadline), "s", mime);
 			}
 			catch (DBusExecutionException ex) {
-				String why = describe(ex);
+				String why = DbusCall.describe(ex);
 				if (why.contains("No selection owner")) {
 					return "";
 				}
@@ -209,7 +210,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 			byte[] previous = this.served;
 			this.served = bytes;
 			try {
-				MutterCall.call(current.bus, BUS_NAME, current.path, SESSION, "SetSelection", this.callTimeout, "a{sv}",
+				DbusCall.call(current.bus, BUS_NAME, current.path, SESSION, "SetSelection", this.callTimeout, "a{sv}",
 						Map.of("mime-types", new Variant<>(OFFERED.toArray(new String[0]), "as")));
 			}
 			catch (DBusExecutionException ex) {
@@ -225,8 +226,8 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 		long deadline = System.nanoTime() + this.callTimeout.toNanos();
 		boolean done = false;
 		try {
-			Object[] answer = MutterCall.call(from.bus, BUS_NAME, from.path, SESSION, "SelectionWrite",
-					this.callTimeout, "u", new UInt32(serial));
+			Object[] answer = DbusCall.call(from.bus, BUS_NAME, from.path, SESSION, "SelectionWrite", this.callTimeout,
+					"u", new UInt32(serial));
 			int fd = ((FileDescriptor) answer[0]).getIntFileDescriptor();
 			PipeFd.writeAll(fd, bytes, deadline, "handing the clipboard's text to a paste");
 			done = true;
@@ -236,7 +237,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 		}
 		finally {
 			try {
-				MutterCall.call(from.bus, BUS_NAME, from.path, SESSION, "SelectionWriteDone", this.callTimeout, "ub",
+				DbusCall.call(from.bus, BUS_NAME, from.path, SESSION, "SelectionWriteDone", this.callTimeout, "ub",
 						new UInt32(serial), done);
 			}
 			catch (DBusExecutionException ex) {
@@ -288,13 +289,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 			}
 		}
 		return new DeskhandException(ErrorCode.E_NO_DESKTOP,
-				what + " through mutter's RemoteDesktop clipboard failed: " + describe(ex), ex);
-	}
-
-	private static String describe(DBusExecutionException ex) {
-		String type = ex.getType();
-		return (type == null || ex.getMessage() == null || ex.getMessage().contains(type))
-				? String.valueOf(ex.getMessage()) : type + ": " + ex.getMessage();
+				what + " through mutter's RemoteDesktop clipboard failed: " + DbusCall.describe(ex), ex);
 	}
 
 	private Duration positive(long deadline) {
@@ -355,7 +350,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 			}
 			Session session = null;
 			try {
-				String path = path(MutterCall.call(bus, BUS_NAME, "/org/gnome/Mutter/RemoteDesktop", BUS_NAME,
+				String path = path(DbusCall.call(bus, BUS_NAME, "/org/gnome/Mutter/RemoteDesktop", BUS_NAME,
 						"CreateSession", timeout, "")[0]);
 				Session opened = new Session(bus, path);
 				session = opened;
@@ -369,7 +364,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 						listener.transfer(opened, signal.serial());
 					}
 				}));
-				MutterCall.call(bus, BUS_NAME, path, SESSION, "EnableClipboard", timeout, "a{sv}", Map.of());
+				DbusCall.call(bus, BUS_NAME, path, SESSION, "EnableClipboard", timeout, "a{sv}", Map.of());
 				return opened;
 			}
 			catch (DBusException | DBusExecutionException ex) {
@@ -394,7 +389,7 @@ final class GnomeClipboard implements ClipboardDriver, AutoCloseable {
 				}
 			}
 			try {
-				MutterCall.call(this.bus, BUS_NAME, this.path, SESSION, "Stop", timeout, "");
+				DbusCall.call(this.bus, BUS_NAME, this.path, SESSION, "Stop", timeout, "");
 			}
 			catch (DBusExecutionException ex) {
 				// already gone with mutter or its connection: nothing left to stop

@@ -21,6 +21,7 @@ import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.InjectedInput;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.linux.DbusValues;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * The GNOME driver (GNOME Shell or mutter on Wayland), through what mutter offers a
@@ -137,7 +138,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 	}
 
 	private static void requireMutter(DBusConnection bus, String address, Duration timeout) {
-		List<String> owned = DbusValues.list(MutterCall.call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+		List<String> owned = DbusValues.list(DbusCall.call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
 				"org.freedesktop.DBus", "ListNames", timeout, "")[0], String.class);
 		List<String> missing = MUTTER_NAMES.stream().filter((name) -> !owned.contains(name)).toList();
 		if (!missing.isEmpty()) {
@@ -168,8 +169,8 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 	@Override
 	public boolean reachable() {
 		try {
-			MutterCall.call(this.bus, MutterDisplayConfig.BUS_NAME, MutterDisplayConfig.PATH,
-					"org.freedesktop.DBus.Peer", "Ping", this.timeout, "");
+			DbusCall.call(this.bus, MutterDisplayConfig.BUS_NAME, MutterDisplayConfig.PATH, "org.freedesktop.DBus.Peer",
+					"Ping", this.timeout, "");
 			return true;
 		}
 		catch (RuntimeException ex) {

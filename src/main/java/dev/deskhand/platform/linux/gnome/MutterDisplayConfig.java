@@ -12,6 +12,7 @@ import org.freedesktop.dbus.types.Variant;
 
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * The displays of a GNOME session, from {@code org.gnome.Mutter.DisplayConfig}'s
@@ -43,7 +44,7 @@ final class MutterDisplayConfig {
 	 * @return the displays, primary first
 	 */
 	static List<DisplayInfo> read(AbstractConnection bus, Duration timeout) {
-		return displays(MutterCall.call(bus, BUS_NAME, PATH, BUS_NAME, "GetCurrentState", timeout, ""));
+		return displays(DbusCall.call(bus, BUS_NAME, PATH, BUS_NAME, "GetCurrentState", timeout, ""));
 	}
 
 	/**

@@ -5,6 +5,8 @@ import java.time.Duration;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.types.UInt64;
 
+import dev.deskhand.platform.linux.dbus.DbusCall;
+
 /**
  * {@code org.gnome.Mutter.IdleMonitor}'s core monitor: how long since the last input
  * event of any device on the seat, physical or virtual. Measured on headless mutter 43:
@@ -29,7 +31,7 @@ final class MutterIdleMonitor {
 	 * answer in time
 	 */
 	static Duration idleTime(AbstractConnection bus, Duration timeout) {
-		Object answer = MutterCall.call(bus, BUS_NAME, CORE, BUS_NAME, "GetIdletime", timeout, "")[0];
+		Object answer = DbusCall.call(bus, BUS_NAME, CORE, BUS_NAME, "GetIdletime", timeout, "")[0];
 		long millis = (answer instanceof UInt64 unsigned) ? unsigned.longValue() : ((Number) answer).longValue();
 		return Duration.ofMillis(millis);
 	}

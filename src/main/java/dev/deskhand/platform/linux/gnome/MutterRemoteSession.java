@@ -12,6 +12,7 @@ import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
 
 import dev.deskhand.platform.DisplayInfo;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * One started {@code org.gnome.Mutter.RemoteDesktop} session and the ScreenCast session
@@ -63,13 +64,13 @@ final class MutterRemoteSession {
 			Object id = call(bus, session, "org.freedesktop.DBus.Properties", "Get", timeout, "ss", SESSION,
 					"SessionId")[0];
 			String sessionId = String.valueOf((id instanceof Variant<?> variant) ? variant.getValue() : id);
-			String cast = path(MutterCall.call(bus, MutterScreenCast.BUS_NAME, "/org/gnome/Mutter/ScreenCast",
+			String cast = path(DbusCall.call(bus, MutterScreenCast.BUS_NAME, "/org/gnome/Mutter/ScreenCast",
 					MutterScreenCast.BUS_NAME, "CreateSession", timeout, "a{sv}",
 					Map.of("remote-desktop-session-id", new Variant<>(sessionId)))[0]);
 			Map<String, String> streams = new LinkedHashMap<>();
 			for (DisplayInfo display : displays) {
 				Map<String, Variant<?>> options = Map.of("cursor-mode", new Variant<>(new UInt32(CURSOR_HIDDEN)));
-				streams.put(display.id(), path(MutterCall.call(bus, MutterScreenCast.BUS_NAME, cast, CAST_SESSION,
+				streams.put(display.id(), path(DbusCall.call(bus, MutterScreenCast.BUS_NAME, cast, CAST_SESSION,
 						"RecordMonitor", timeout, "sa{sv}", display.id(), options)[0]));
 			}
 			// starting the remote desktop session starts the linked screencast with it
@@ -139,7 +140,7 @@ final class MutterRemoteSession {
 
 	private static Object[] call(AbstractConnection bus, String path, String iface, String member, Duration timeout,
 			String signature, Object... args) {
-		return MutterCall.call(bus, BUS_NAME, path, iface, member, timeout, signature, args);
+		return DbusCall.call(bus, BUS_NAME, path, iface, member, timeout, signature, args);
 	}
 
 	private static void stopQuietly(AbstractConnection bus, String session, Duration timeout) {

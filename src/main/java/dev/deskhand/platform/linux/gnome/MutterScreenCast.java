@@ -18,6 +18,7 @@ import org.freedesktop.dbus.types.Variant;
 import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * Capture on GNOME: one {@code org.gnome.Mutter.ScreenCast} session recording every
@@ -63,7 +64,7 @@ final class MutterScreenCast implements AutoCloseable {
 	 */
 	static MutterScreenCast open(AbstractConnection bus, Path pipewireSocket, List<DisplayInfo> displays,
 			Duration timeout) {
-		String session = path(MutterCall.call(bus, BUS_NAME, "/org/gnome/Mutter/ScreenCast", BUS_NAME, "CreateSession",
+		String session = path(DbusCall.call(bus, BUS_NAME, "/org/gnome/Mutter/ScreenCast", BUS_NAME, "CreateSession",
 				timeout, "a{sv}", Map.of())[0]);
 		Map<String, DisplayInfo> byStream = new LinkedHashMap<>();
 		Map<String, Long> nodes = new ConcurrentHashMap<>();
@@ -74,11 +75,11 @@ final class MutterScreenCast implements AutoCloseable {
 					(signal) -> nodes.put(signal.getPath(), signal.node()));
 			for (DisplayInfo display : displays) {
 				Map<String, Variant<?>> options = Map.of("cursor-mode", new Variant<>(new UInt32(CURSOR_HIDDEN)));
-				String stream = path(MutterCall.call(bus, BUS_NAME, session, SESSION, "RecordMonitor", timeout,
-						"sa{sv}", display.id(), options)[0]);
+				String stream = path(DbusCall.call(bus, BUS_NAME, session, SESSION, "RecordMonitor", timeout, "sa{sv}",
+						display.id(), options)[0]);
 				byStream.put(stream, display);
 			}
-			MutterCall.call(bus, BUS_NAME, session, SESSION, "Start", timeout, "");
+			DbusCall.call(bus, BUS_NAME, session, SESSION, "Start", timeout, "");
 			awaitNodes(nodes, byStream.keySet(), timeout);
 			Map<String, DisplayStream> streams = new LinkedHashMap<>();
 			for (Map.Entry<String, DisplayInfo> entry : byStream.entrySet()) {
@@ -176,7 +177,7 @@ final class MutterScreenCast implements AutoCloseable {
 
 	private static void stopSession(AbstractConnection bus, String session, Duration timeout) {
 		try {
-			MutterCall.call(bus, BUS_NAME, session, SESSION, "Stop", timeout, "");
+			DbusCall.call(bus, BUS_NAME, session, SESSION, "Stop", timeout, "");
 		}
 		catch (DBusExecutionException ex) {
 			// already stopped (mutter closes a session whose streams failed): nothing

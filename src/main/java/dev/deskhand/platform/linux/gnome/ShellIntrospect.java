@@ -9,6 +9,8 @@ import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.types.Variant;
 
+import dev.deskhand.platform.linux.dbus.DbusCall;
+
 /**
  * gnome-shell's window list, {@code org.gnome.Shell.Introspect.GetWindows}: on a stock
  * gnome-shell 43 it answers only callers that own one of the portal backends' names or
@@ -59,7 +61,7 @@ final class ShellIntrospect {
 
 	/** Calls GetWindows; its answer's parameters. */
 	static Object[] getWindows(AbstractConnection bus, Duration timeout) {
-		return MutterCall.call(bus, BUS_NAME, PATH, BUS_NAME, "GetWindows", timeout, "");
+		return DbusCall.call(bus, BUS_NAME, PATH, BUS_NAME, "GetWindows", timeout, "");
 	}
 
 	/**

@@ -28,6 +28,7 @@ import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.linux.ProcessExecutables;
+import dev.deskhand.platform.linux.dbus.UnixFdBus;
 
 /**
  * The KDE Plasma driver: KWin on Wayland. Displays from {@code wl_output} and
@@ -126,7 +127,7 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 			KdeWindowDriver windows = track(opened,
 					new KdeWindowDriver(environment, callTimeout, outputs::layout, ProcessExecutables.system()));
 			Map<String, String> variables = new LinkedHashMap<>();
-			variables.put("DBUS_SESSION_BUS_ADDRESS", DbusFdConnection.sessionBusAddress(environment));
+			variables.put("DBUS_SESSION_BUS_ADDRESS", UnixFdBus.sessionBusAddress(environment));
 			WaylandClientLauncher.Target target = WaylandClientLauncher.Target.of(waylandSocket.getParent(),
 					waylandSocket.getFileName().toString(), variables);
 			WaylandClipboard clipboard = track(opened, new WaylandClipboard(target, callTimeout));

@@ -14,10 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import org.freedesktop.dbus.exceptions.DBusException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,9 +36,10 @@ import dev.deskhand.platform.linux.ProcessExecutables;
  * Windows through KWin scripting, the only window list KWin gives a program: the driver
  * writes a small script, has KWin load and start it ({@code org.kde.kwin.Scripting}), and
  * the script sends its answer back with {@code callDBus} to this connection's unique name
- * as JSON, tagged so an answer is never taken for another's. Ids are KWin's window UUIDs
- * folded into a {@code long}; {@link #activate} maps them back. Thread-safe: scripts run
- * one at a time on one bus connection.
+ * as JSON, tagged so an answer is never taken for another's; the connection exports a
+ * {@link KwinScriptCallback} to receive it. Ids are KWin's window UUIDs folded into a
+ * {@code long}; {@link #activate} maps them back. Thread-safe: scripts run one at a time
+ * on one bus connection.
  */
 final class KdeWindowDriver implements WindowDriver, AutoCloseable {
 
@@ -92,7 +98,10 @@ final class KdeWindowDriver implements WindowDriver, AutoCloseable {
 
 	private final AtomicLong scripts = new AtomicLong();
 
-	private DbusFdConnection connection;
+	// the answers awaited, by tag: the callback completes them on dbus-java's thread
+	private final Map<String, CompletableFuture<String>> answers = new ConcurrentHashMap<>();
+
+	private KwinBus connection;
 
 	KdeWindowDriver(Map<String, String> environment, Duration timeout, Supplier<WaylandLayout> layout,
 			ProcessExecutables executables) {
@@ -169,7 +178,7 @@ final class KdeWindowDriver implements WindowDriver, AutoCloseable {
 	 */
 	private synchronized String run(String template, Map<String, String> values) {
 		if (this.connection == null || this.connection.isClosed()) {
-			this.connection = DbusFdConnection.open(this.environment, this.timeout);
+			this.connection = openCallbackBus();
 		}
 		String tag = "deskhand-" + ProcessHandle.current().pid() + "-" + this.scripts.incrementAndGet();
 		String source = template.replace("@NAME@", this.connection.uniqueName())
@@ -180,31 +189,41 @@ final class KdeWindowDriver implements WindowDriver, AutoCloseable {
 		for (Map.Entry<String, String> value : values.entrySet()) {
 			source = source.replace(value.getKey(), value.getValue());
 		}
+		CompletableFuture<String> answer = new CompletableFuture<>();
+		this.answers.put(tag, answer);
 		Path file = writeScript(tag, source);
 		try {
 			this.connection.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "loadScript", "ss",
-					List.of(file.toString(), tag), -1);
+					file.toString(), tag);
 			try {
-				this.connection.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start", "", List.of(),
-						-1);
-				List<Object> answer = this.connection.awaitCall(CALLBACK_MEMBER, tag, this.timeout);
-				return (answer.size() > 1) ? String.valueOf(answer.get(1)) : "";
+				this.connection.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start", "");
+				return answer.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 			}
 			finally {
 				if (!this.connection.isClosed()) {
 					this.connection.call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", "s",
-							List.of(tag), -1);
+							tag);
 				}
 			}
 		}
+		catch (TimeoutException ex) {
+			throw scriptTimeout(tag);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new DeskhandException(ErrorCode.E_FAIL, "interrupted while waiting for KWin's script " + tag);
+		}
+		catch (ExecutionException ex) {
+			throw new DeskhandException(ErrorCode.E_FAIL, "KWin's script " + tag + " failed: " + ex.getMessage());
+		}
 		catch (DeskhandException ex) {
 			if (ex.code() == ErrorCode.E_TIMEOUT) {
-				throw new DeskhandException(ErrorCode.E_TIMEOUT, "KWin's script " + tag + " did not report back within "
-						+ this.timeout.toMillis() + " ms (is KWin's scripting running?)");
+				throw scriptTimeout(tag);
 			}
 			throw ex;
 		}
 		finally {
+			this.answers.remove(tag);
 			try {
 				Files.deleteIfExists(file);
 			}
@@ -212,6 +231,44 @@ final class KdeWindowDriver implements WindowDriver, AutoCloseable {
 				// a leftover script in the temporary directory is harmless
 			}
 		}
+	}
+
+	private DeskhandException scriptTimeout(String tag) {
+		return new DeskhandException(ErrorCode.E_TIMEOUT, "KWin's script " + tag + " did not report back within "
+				+ this.timeout.toMillis() + " ms (is KWin's scripting running?)");
+	}
+
+	/**
+	 * A connection that answers the scripts' {@code callDBus}: an answer whose tag no one
+	 * awaits (a script that outlived its wait) is dropped.
+	 */
+	private KwinBus openCallbackBus() {
+		KwinBus bus = KwinBus.open(this.environment, this.timeout);
+		KwinScriptCallback callback = new KwinScriptCallback() {
+
+			@Override
+			public void result(String tag, String text) {
+				CompletableFuture<String> answer = KdeWindowDriver.this.answers.get(tag);
+				if (answer != null) {
+					answer.complete(text);
+				}
+			}
+
+			@Override
+			public String getObjectPath() {
+				return CALLBACK_PATH;
+			}
+
+		};
+		try {
+			bus.connection().exportObject(CALLBACK_PATH, callback);
+		}
+		catch (DBusException | RuntimeException ex) {
+			bus.close();
+			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+					"cannot receive KWin scripts' answers on the session bus: " + ex.getMessage(), ex);
+		}
+		return bus;
 	}
 
 	private static Path writeScript(String tag, String source) {

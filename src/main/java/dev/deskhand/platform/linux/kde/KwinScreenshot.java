@@ -2,12 +2,13 @@ package dev.deskhand.platform.linux.kde;
 
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import org.freedesktop.dbus.FileDescriptor;
+import org.freedesktop.dbus.types.Variant;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -24,7 +25,7 @@ import dev.deskhand.platform.linux.LinuxLibc;
  * program whose {@code .desktop} file lists {@code org.kde.KWin.ScreenShot2} in
  * {@code X-KDE-DBUS-Restricted-Interfaces}; in tests, anyone when
  * {@code KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1}. Thread-safe: calls are serialised on
- * one bus connection, reopened after a failure.
+ * one bus connection on the shared fd-passing transport, reopened when it was lost.
  */
 final class KwinScreenshot implements AutoCloseable {
 
@@ -42,7 +43,7 @@ final class KwinScreenshot implements AutoCloseable {
 
 	private final Duration timeout;
 
-	private DbusFdConnection connection;
+	private KwinBus connection;
 
 	KwinScreenshot(Map<String, String> environment, Duration timeout) {
 		this.environment = Map.copyOf(environment);
@@ -55,7 +56,7 @@ final class KwinScreenshot implements AutoCloseable {
 	 */
 	synchronized Frame captureScreen(String output) {
 		if (this.connection == null || this.connection.isClosed()) {
-			this.connection = DbusFdConnection.open(this.environment, this.timeout);
+			this.connection = KwinBus.open(this.environment, this.timeout);
 		}
 		LinuxLibc libc = LinuxLibc.get();
 		int[] pipe = new int[2];
@@ -64,14 +65,13 @@ final class KwinScreenshot implements AutoCloseable {
 					"cannot create a pipe for KWin's screenshot: " + libc.strerror(Native.getLastError()));
 		}
 		byte[] pixels;
-		DbusWire.Message reply;
+		Object[] reply;
 		try {
-			Map<String, DbusWire.Variant> options = new LinkedHashMap<>();
-			options.put("include-cursor", new DbusWire.Variant("b", false));
-			options.put("native-resolution", new DbusWire.Variant("b", true));
+			Map<String, Variant<?>> options = Map.of("include-cursor", new Variant<>(false), "native-resolution",
+					new Variant<>(true));
 			try {
-				reply = this.connection.call(SERVICE, PATH, SERVICE, "CaptureScreen", "sa{sv}h",
-						List.of(output, options, new DbusWire.FdIndex(0)), pipe[1]);
+				reply = this.connection.call(SERVICE, PATH, SERVICE, "CaptureScreen", "sa{sv}h", output, options,
+						new FileDescriptor(pipe[1]));
 			}
 			finally {
 				// KWin holds its own copy now: the read end sees the end when KWin closes
@@ -87,7 +87,7 @@ final class KwinScreenshot implements AutoCloseable {
 				libc.close(pipe[1]);
 			}
 		}
-		return toFrame(output, reply, pixels);
+		return toFrame(output, (Map<?, ?>) reply[0], pixels);
 	}
 
 	/**
@@ -125,8 +125,11 @@ final class KwinScreenshot implements AutoCloseable {
 		}
 	}
 
-	static Frame toFrame(String output, DbusWire.Message reply, byte[] pixels) {
-		Map<?, ?> results = (Map<?, ?>) reply.body().get(0);
+	/**
+	 * The pixels as a frame, read by CaptureScreen's results ({@code a{sv}}: width,
+	 * height, stride, format).
+	 */
+	static Frame toFrame(String output, Map<?, ?> results, byte[] pixels) {
 		int width = number(results, "width");
 		int height = number(results, "height");
 		int stride = number(results, "stride");
@@ -153,6 +156,9 @@ final class KwinScreenshot implements AutoCloseable {
 
 	private static int number(Map<?, ?> results, String key) {
 		Object value = results.get(key);
+		if (value instanceof Variant<?> variant) {
+			value = variant.getValue();
+		}
 		if (!(value instanceof Number number)) {
 			throw new DeskhandException(ErrorCode.E_FAIL, "KWin's screenshot results lack " + key + ": " + results);
 		}

@@ -3,9 +3,9 @@
  * {@code org_kde_kwin_fake_input} spoken by the Wayland wire client of
  * {@code wayland.wire} (keys of KWin's own keymap only), displays from {@code wl_output}
  * and {@code zxdg_output_v1}, capture through {@code org.kde.KWin.ScreenShot2} (a pipe
- * passed over D-Bus by a small client of its own, since dbus-java's transport passes no
- * file descriptors), windows through KWin scripts that call back over D-Bus, the
- * clipboard through wl-clipboard (KWin offers data-control).
+ * passed over D-Bus on the fd-passing transport shared with GNOME,
+ * {@code linux.dbus.UnixFdBus}), windows through KWin scripts that call back over D-Bus,
+ * the clipboard through wl-clipboard (KWin offers data-control).
  * <p>
  * KWin restricts fake input and ScreenShot2 to programs it trusts: on Plasma, by the
  * {@code X-KDE-Wayland-Interfaces} and {@code X-KDE-DBUS-Restricted-Interfaces} keys of

@@ -19,6 +19,7 @@ import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.GnomeWitness;
 import dev.deskhand.testing.MixedText;
 import dev.deskhand.testing.Pause;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -75,16 +76,16 @@ class GnomeClipboardLiveTests {
 				GnomeClipboard clipboard = GnomeClipboard.open(session.busAddress(), TIMEOUT)) {
 			// another client owns the clipboard with no text on it; mutter's clipboard
 			// manager keeps no copy of a type it does not know
-			String owner = ((DBusPath) MutterCall.call(other, RD, "/org/gnome/Mutter/RemoteDesktop", RD,
-					"CreateSession", TIMEOUT, "")[0])
+			String owner = ((DBusPath) DbusCall.call(other, RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession",
+					TIMEOUT, "")[0])
 				.getPath();
-			MutterCall.call(other, RD, owner, RD + ".Session", "EnableClipboard", TIMEOUT, "a{sv}", Map.of());
-			MutterCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}",
+			DbusCall.call(other, RD, owner, RD + ".Session", "EnableClipboard", TIMEOUT, "a{sv}", Map.of());
+			DbusCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}",
 					Map.of("mime-types", new Variant<>(new String[] { "application/x-deskhand-test" }, "as")));
 			awaitOffer(clipboard, List.of("application/x-deskhand-test"));
 			assertThat(clipboard.read(TIMEOUT)).isEmpty();
 			// it gives the clipboard up: nobody owns it
-			MutterCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}", Map.of());
+			DbusCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}", Map.of());
 			awaitOffer(clipboard, List.of());
 			try (GnomeWitness witness = focused(session)) {
 				assertThat(witness.log().clipboardText()).as("GTK's reading of the clipboard").isNull();
@@ -100,11 +101,11 @@ class GnomeClipboardLiveTests {
 				DBusConnection other = session.connect();
 				GnomeClipboard clipboard = GnomeClipboard.open(session.busAddress(), TIMEOUT)) {
 			// another client offers text and never hands it over
-			String owner = ((DBusPath) MutterCall.call(other, RD, "/org/gnome/Mutter/RemoteDesktop", RD,
-					"CreateSession", TIMEOUT, "")[0])
+			String owner = ((DBusPath) DbusCall.call(other, RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession",
+					TIMEOUT, "")[0])
 				.getPath();
-			MutterCall.call(other, RD, owner, RD + ".Session", "EnableClipboard", TIMEOUT, "a{sv}", Map.of());
-			MutterCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}",
+			DbusCall.call(other, RD, owner, RD + ".Session", "EnableClipboard", TIMEOUT, "a{sv}", Map.of());
+			DbusCall.call(other, RD, owner, RD + ".Session", "SetSelection", TIMEOUT, "a{sv}",
 					Map.of("mime-types", new Variant<>(new String[] { GnomeClipboard.UTF8_TEXT }, "as")));
 			awaitOffer(clipboard, List.of(GnomeClipboard.UTF8_TEXT));
 			long started = System.nanoTime();

@@ -23,6 +23,7 @@ import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.Pause;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -103,14 +104,14 @@ class GnomeWindowsLiveTests {
 	static void openSession() throws Exception {
 		session = GnomeSession.shared();
 		bus = session.connect();
-		keyboardSession = ((DBusPath) MutterCall.call(bus, REMOTE_DESKTOP, "/org/gnome/Mutter/RemoteDesktop",
+		keyboardSession = ((DBusPath) DbusCall.call(bus, REMOTE_DESKTOP, "/org/gnome/Mutter/RemoteDesktop",
 				REMOTE_DESKTOP, "CreateSession", TIMEOUT, "")[0])
 			.getPath();
-		MutterCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "Start", TIMEOUT, "");
+		DbusCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "Start", TIMEOUT, "");
 		// a Shift tap creates the virtual keyboard (mutter drops a new device's first
 		// event, which is why it is a harmless one)
 		for (boolean down : new boolean[] { true, false }) {
-			MutterCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "NotifyKeyboardKeysym",
+			DbusCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "NotifyKeyboardKeysym",
 					TIMEOUT, "ub", new UInt32(0xffe1), down);
 		}
 		windows = new GnomeWindows(bus, Map.of("DBUS_SESSION_BUS_ADDRESS", session.busAddress()), TIMEOUT);
@@ -123,7 +124,7 @@ class GnomeWindowsLiveTests {
 		}
 		if (bus != null) {
 			if (keyboardSession != null) {
-				MutterCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "Stop", TIMEOUT, "");
+				DbusCall.call(bus, REMOTE_DESKTOP, keyboardSession, REMOTE_DESKTOP + ".Session", "Stop", TIMEOUT, "");
 			}
 			bus.close();
 		}

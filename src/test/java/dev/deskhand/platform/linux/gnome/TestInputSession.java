@@ -9,6 +9,7 @@ import org.freedesktop.dbus.types.UInt32;
 
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.Pause;
+import dev.deskhand.platform.linux.dbus.DbusCall;
 
 /**
  * A started {@code org.gnome.Mutter.RemoteDesktop} session of the test's own, on a
@@ -41,10 +42,10 @@ final class TestInputSession implements AutoCloseable {
 	/** Starts the session and sends the warm-up events mutter drops from a new device. */
 	static TestInputSession start(GnomeSession session) throws DBusException {
 		DBusConnection bus = session.connect();
-		String path = ((DBusPath) MutterCall.call(bus, RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession",
+		String path = ((DBusPath) DbusCall.call(bus, RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession",
 				TIMEOUT, "")[0])
 			.getPath();
-		MutterCall.call(bus, RD, path, SESSION, "Start", TIMEOUT, "");
+		DbusCall.call(bus, RD, path, SESSION, "Start", TIMEOUT, "");
 		TestInputSession person = new TestInputSession(bus, path);
 		person.tapShift();
 		person.nudgePointer();
@@ -54,16 +55,16 @@ final class TestInputSession implements AutoCloseable {
 
 	/** Presses and releases Shift: a key that types nothing. */
 	void tapShift() {
-		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(SHIFT_L),
+		DbusCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(SHIFT_L),
 				true);
-		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(SHIFT_L),
+		DbusCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(SHIFT_L),
 				false);
 		this.lastEvent = System.nanoTime();
 	}
 
 	/** Presses or releases a key by keysym. */
 	void key(int keysym, boolean down) {
-		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(keysym),
+		DbusCall.call(this.bus, RD, this.path, SESSION, "NotifyKeyboardKeysym", TIMEOUT, "ub", new UInt32(keysym),
 				down);
 		this.lastEvent = System.nanoTime();
 	}
@@ -75,15 +76,15 @@ final class TestInputSession implements AutoCloseable {
 
 	/** Moves the pointer by a unit and back. */
 	void nudgePointer() {
-		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", 1.0, 1.0);
-		MutterCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", -1.0, -1.0);
+		DbusCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", 1.0, 1.0);
+		DbusCall.call(this.bus, RD, this.path, SESSION, "NotifyPointerMotionRelative", TIMEOUT, "dd", -1.0, -1.0);
 		this.lastEvent = System.nanoTime();
 	}
 
 	@Override
 	public void close() {
 		try {
-			MutterCall.call(this.bus, RD, this.path, SESSION, "Stop", TIMEOUT, "");
+			DbusCall.call(this.bus, RD, this.path, SESSION, "Stop", TIMEOUT, "");
 		}
 		catch (RuntimeException ex) {
 			// gone with its connection anyway

@@ -1,4 +1,4 @@
-package dev.deskhand.platform.linux.gnome.unixfd;
+package dev.deskhand.platform.linux.dbus;
 
 import org.freedesktop.dbus.connections.BusAddress;
 import org.freedesktop.dbus.connections.config.TransportConfig;

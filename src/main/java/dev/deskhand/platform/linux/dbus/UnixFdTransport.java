@@ -1,4 +1,4 @@
-package dev.deskhand.platform.linux.gnome.unixfd;
+package dev.deskhand.platform.linux.dbus;
 
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
