@@ -51,11 +51,6 @@ final class GnomeInputSensor implements InputStateSensor {
 			+ " so the failsafe chord cannot trip; the corners only where Deskhand last put the pointer (a person's"
 			+ " mouse is not seen); stop Deskhand from the console or its API";
 
-	/** For health: how the person at the desk is noticed on GNOME. */
-	static final String HUMAN_DETECTION = "from mutter's idle time (org.gnome.Mutter.IdleMonitor): input other"
-			+ " than Deskhand's is noticed, not which key, button or move it was, nor input within 250 ms after"
-			+ " Deskhand's own";
-
 	/**
 	 * How much later than Deskhand's own last event an idle-time reset must be to count
 	 * as someone else's: mutter applies an injected event a little after the call
