@@ -1,0 +1,464 @@
+package dev.deskhand.bench;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import javax.imageio.ImageIO;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import dev.deskhand.bench.Case.Group;
+import dev.deskhand.bench.Case.Outcome;
+import dev.deskhand.bench.Case.Source;
+import dev.deskhand.mcp.McpTestClients;
+import dev.deskhand.testing.GnomeSession;
+import dev.deskhand.testing.GnomeWitness;
+import dev.deskhand.testing.TestDesktop;
+import dev.deskhand.testing.WitnessEvents;
+
+/**
+ * Deskhand's GNOME driver under the headless mutter rig (issue 28), against a one-shot
+ * capture of the same monitor ({@code pipewiresrc ... num-buffers=1 ! pngenc}, the rig's
+ * {@link GnomeSession#screenshotPng(String)}) and against Deskhand's own X11 driver
+ * showing the same content, interleaved round by round in shuffled order like
+ * {@link WaylandBenchmark}. Run it with {@code bench/run -Dtest=GnomeBenchmark}; see
+ * docs/performance.md, "GNOME (mutter, headless)".
+ * <p>
+ * Two desktops: the shared GNOME rig ({@link GnomeSession}: Meta-0 1280x800 pixels at
+ * scale 1.25) with the GTK witness full screen on Meta-0, whose tick pane (a log pane at
+ * layout (24,440) 600x176) gets a line before each look; and a private Xvfb 1280x800
+ * showing, full screen, the rig's own capture of Meta-0 (taken after the first tick) with
+ * the bench scene's log pane drawn on the same pixels at the same size. So both
+ * screenshots encode the same picture at the same image size, 1280x800, and both see a
+ * changed pane each time. One Deskhand process per desktop, as WaylandBenchmark starts
+ * them.
+ * <p>
+ * It asserts no time. It asserts every result: each image is a 1280x800 PNG that shows
+ * the witness's red and blue markers where they are, and each click reaches the witness
+ * (GNOME) or the scene (X11) on the point the image pixel stands for.
+ */
+@Tag("benchmark")
+class GnomeBenchmark {
+
+	private static final int WARMUP = Integer.getInteger("deskhand.bench.warmup", 10);
+
+	private static final int ROUNDS = Integer.getInteger("deskhand.bench.rounds", 40);
+
+	private static final int JIT_WARMUP = Integer.getInteger("deskhand.bench.jit-warmup", 1500);
+
+	private static final long SEED = Long.getLong("deskhand.bench.seed", System.currentTimeMillis());
+
+	private static final Path OUTPUT = Path.of(System.getProperty("deskhand.bench.output", "target/bench-results.md"))
+		.toAbsolutePath()
+		.resolveSibling("bench-gnome-results.md");
+
+	private static final String JVM_OPTIONS = System.getProperty("deskhand.bench.jvm", "");
+
+	private static final String MONITOR = "Meta-0";
+
+	private static final int IMAGE_WIDTH = 1280;
+
+	private static final int IMAGE_HEIGHT = 800;
+
+	/** Meta-0's layout units per image pixel: 1024 / 1280. */
+	private static final double LAYOUT_PER_IMAGE = 1 / 1.25;
+
+	/**
+	 * The witness's tick pane in layout units, where the X11 scene draws its log pane.
+	 */
+	private static final String TICK_PANE = "24,440,600,176";
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private static GnomeSession gnome;
+
+	private static GnomeWitness witness;
+
+	private static TestDesktop xvfb;
+
+	private static WaylandBenchScene x11Scene;
+
+	private static DeskhandProcess gnomeDeskhand;
+
+	private static DeskhandProcess x11;
+
+	private static Path dir;
+
+	private static int ticks;
+
+	private McpSyncClient gnomeSdk;
+
+	private LeanMcpClient gnomeLean;
+
+	private McpSyncClient x11Sdk;
+
+	private LeanMcpClient x11Lean;
+
+	private final Random points = new Random(SEED ^ 0x5DEECE66DL);
+
+	private final Map<String, byte[]> lastPng = new HashMap<>();
+
+	@BeforeAll
+	static void startBothDesktopsAndDeskhands() throws IOException {
+		gnome = GnomeSession.shared();
+		witness = GnomeWitness.open(gnome, MONITOR);
+		tickGnome("scene up");
+		dir = Files.createTempDirectory("deskhand-gnome-bench-");
+		Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+		// what Meta-0 shows now, in its pixels, becomes the X11 desktop's picture
+		Path seen = dir.resolve("gnome-seen.png");
+		Files.write(seen, gnome.screenshotPng(MONITOR));
+		xvfb = TestDesktop.start(IMAGE_WIDTH + "x" + IMAGE_HEIGHT + "x24");
+		x11Scene = WaylandBenchScene.onX11(xvfb, seen, dir, Map.of("DESKHAND_BENCH_LOG_PANE", TICK_PANE));
+		x11Scene.tick("scene up");
+
+		Path gnomeLog = OUTPUT.resolveSibling("bench-gnome-deskhand.log");
+		Path x11Log = OUTPUT.resolveSibling("bench-gnome-x11-deskhand.log");
+		System.out.println("starting two Deskhands in their own JVMs ("
+				+ (JVM_OPTIONS.isBlank() ? "JVM defaults" : JVM_OPTIONS) + "); logs: " + gnomeLog + ", " + x11Log);
+		Map<String, String> session = gnome.clientEnvironment();
+		Map<String, String> environment = new HashMap<>();
+		for (String name : List.of("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "WAYLAND_DISPLAY",
+				"XDG_SESSION_TYPE")) {
+			environment.put(name, session.get(name));
+		}
+		environment.put("XDG_CURRENT_DESKTOP", "GNOME");
+		environment.put("DISPLAY", null);
+		gnomeDeskhand = DeskhandProcess.start(List.of("--deskhand.platform.display-server=wayland"), environment,
+				JVM_OPTIONS, gnomeLog);
+		x11 = DeskhandProcess.start(xvfb.display(), JVM_OPTIONS, x11Log);
+	}
+
+	/** A line in the witness's tick pane, as WaylandBenchScene writes its log lines. */
+	private static void tickGnome(String what) {
+		ticks++;
+		witness.tick(String.format("%s  tick %06d  %s", LocalTime.now(), ticks, what));
+		// time for mutter to composite the new buffer, as the scene waits after a tick
+		dev.deskhand.testing.Pause.millis(30);
+	}
+
+	@AfterAll
+	static void stopEverything() {
+		for (AutoCloseable closeable : new AutoCloseable[] { gnomeDeskhand, x11, witness, x11Scene, xvfb }) {
+			try {
+				if (closeable != null) {
+					closeable.close();
+				}
+			}
+			catch (Exception ex) {
+				// stop the others anyway
+			}
+		}
+	}
+
+	@Test
+	void gnomeAgainstOneShotCaptureAndX11() throws Exception {
+		PrintStream out = System.out;
+		this.gnomeSdk = McpTestClients.streamable(gnomeDeskhand.port());
+		this.gnomeLean = LeanMcpClient.connect(gnomeDeskhand.port());
+		this.x11Sdk = McpTestClients.streamable(x11.port());
+		this.x11Lean = LeanMcpClient.connect(x11.port());
+		try {
+			List<String> header = header();
+			out.println();
+			out.println("Deskhand GNOME benchmark");
+			header.forEach((line) -> out.println("  " + line));
+			List<Case> cases = cases();
+			out.printf("%nwarming the JIT: %d pings per Deskhand and GNOME mouse_moves, every 25th with a"
+					+ " screenshot...%n", JIT_WARMUP);
+			warmJit();
+			out.printf("%d cases x (%d warm-up + %d measured) rounds, shuffled per round%n", cases.size(), WARMUP,
+					ROUNDS);
+			Map<String, Rounds.Series> series = Rounds.run(cases, WARMUP, ROUNDS, new Random(SEED), out);
+			header.add("load average at the end: " + WaylandBenchmark.loadAverage());
+			GnomeReport report = new GnomeReport(series);
+			out.println();
+			out.println(report.text());
+			Path written = write(header, report);
+			out.println("results written to " + written);
+		}
+		catch (RuntimeException | AssertionError ex) {
+			if (!gnomeDeskhand.isAlive() || !x11.isAlive()) {
+				throw new AssertionError(
+						"a Deskhand process ended during the benchmark" + gnomeDeskhand.tail() + x11.tail(), ex);
+			}
+			throw ex;
+		}
+		finally {
+			this.gnomeLean.close();
+			this.x11Lean.close();
+			this.gnomeSdk.closeGracefully();
+			this.x11Sdk.closeGracefully();
+		}
+	}
+
+	private List<Case> cases() {
+		List<Case> cases = new ArrayList<>();
+		cases.add(new Case("gn.ping", "MCP ping, lean client, GNOME Deskhand (transport floor)", Group.FLOOR,
+				Source.DESKHAND, 0, Case.NOTHING, () -> {
+					this.gnomeLean.ping();
+					return null;
+				}, (r, t) -> Outcome.NONE));
+		cases.add(new Case("gn.ping.sdk", "MCP ping, SDK client, GNOME Deskhand", Group.FLOOR, Source.DESKHAND, 0,
+				Case.NOTHING, () -> this.gnomeSdk.ping(), (r, t) -> Outcome.NONE));
+		cases.add(new Case("gn.png", "GNOME screenshot PNG of Meta-0, lean client", Group.SCREENSHOT, Source.DESKHAND,
+				0, () -> tickGnome("gn.png"), () -> this.gnomeLean.callTool("screenshot", shotArguments()),
+				(r, t) -> leanImage("gnome", (JsonNode) r)));
+		cases.add(new Case("gn.png.sdk", "GNOME screenshot PNG of Meta-0, SDK client", Group.SCREENSHOT,
+				Source.DESKHAND, 0, () -> tickGnome("gn.png.sdk"),
+				() -> WaylandBenchmark.sdk(this.gnomeSdk, "screenshot", shotArguments()),
+				(r, t) -> sdkImage((CallToolResult) r)));
+		// where a look's time goes: the same call on an unchanged screen (no new frame to
+		// wait for or convert, the image from the cache)
+		cases.add(new Case("gn.png.repeat", "GNOME screenshot PNG, lean client, again at once (screen unchanged)",
+				Group.SCREENSHOT, Source.DESKHAND, 0,
+				() -> leanImage("gnome", this.gnomeLean.callTool("screenshot", shotArguments())),
+				() -> this.gnomeLean.callTool("screenshot", shotArguments()),
+				(r, t) -> leanImage("gnome", (JsonNode) r)));
+		cases.add(new Case("peer.oneshot",
+				"peer: one-shot ScreenCast + gst-launch-1.0 pipewiresrc num-buffers=1 ! pngenc (Python GDBus)",
+				Group.SCREENSHOT, Source.REFERENCE, 0, () -> tickGnome("peer.oneshot"),
+				() -> gnome.screenshotPng(MONITOR), (r, t) -> pngImage("oneshot", (byte[]) r)));
+		cases.add(new Case("x11.png", "X11 screenshot PNG, lean client (same content on Xvfb 1280x800)",
+				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png"),
+				() -> this.x11Lean.callTool("screenshot", Map.of()), (r, t) -> leanImage("x11", (JsonNode) r)));
+		cases.add(new Case("x11.png.sdk", "X11 screenshot PNG, SDK client (same content on Xvfb 1280x800)",
+				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png.sdk"),
+				() -> WaylandBenchmark.sdk(this.x11Sdk, "screenshot", Map.of()),
+				(r, t) -> sdkImage((CallToolResult) r)));
+		Aim gnomeClick = new Aim();
+		cases.add(new Case("gn.click", "GNOME left_click, lean client", Group.CLICK, Source.DESKHAND, 0,
+				() -> aimAtWitness(gnomeClick), () -> lean(this.gnomeLean, "left_click", clickArguments(gnomeClick)),
+				(r, t) -> clickedWitness(gnomeClick)));
+		cases.add(new Case("gn.click.sdk", "GNOME left_click, SDK client", Group.CLICK, Source.DESKHAND, 0,
+				() -> aimAtWitness(gnomeClick),
+				() -> WaylandBenchmark.sdk(this.gnomeSdk, "left_click", clickArguments(gnomeClick)),
+				(r, t) -> clickedWitness(gnomeClick)));
+		Aim x11Click = new Aim();
+		cases.add(new Case("x11.click", "X11 left_click, lean client (reference)", Group.CLICK, Source.PEER, 0,
+				() -> aimAtScene(x11Click),
+				() -> lean(this.x11Lean, "left_click", Map.of("coordinate", x11Click.image())),
+				(r, t) -> clickedScene(x11Click)));
+		return cases;
+	}
+
+	private static Map<String, Object> shotArguments() {
+		return Map.of("display_id", MONITOR);
+	}
+
+	/**
+	 * Untimed calls so the JIT has compiled the hot paths: pings, a GNOME
+	 * {@code mouse_move} onto the witness (the pointer path a click shares), and a
+	 * screenshot on both every 25th.
+	 */
+	private void warmJit() {
+		Aim move = new Aim();
+		for (int i = 1; i <= JIT_WARMUP; i++) {
+			this.gnomeLean.ping();
+			this.x11Lean.ping();
+			aimAtWitness(move);
+			lean(this.gnomeLean, "mouse_move", clickArguments(move));
+			if (i % 25 == 0) {
+				leanImage("gnome", this.gnomeLean.callTool("screenshot", shotArguments()));
+				leanImage("x11", this.x11Lean.callTool("screenshot", Map.of()));
+			}
+		}
+	}
+
+	private static JsonNode lean(LeanMcpClient client, String tool, Map<String, Object> arguments) {
+		JsonNode result = client.callTool(tool, arguments);
+		if (result.path("isError").asBoolean(false)) {
+			throw new AssertionError(
+					tool + " " + arguments.keySet() + " returned an error: " + WaylandBenchmark.text(result));
+		}
+		return result;
+	}
+
+	// --- screenshots
+
+	private Outcome leanImage(String desktop, JsonNode result) {
+		if (result.path("isError").asBoolean(false)) {
+			throw new AssertionError("screenshot returned an error: " + WaylandBenchmark.text(result));
+		}
+		for (JsonNode block : result.path("content")) {
+			if ("image".equals(block.path("type").asString())) {
+				if (!"image/png".equals(block.path("mimeType").asString())) {
+					throw new AssertionError("not a PNG: " + block.path("mimeType").asString());
+				}
+				return pngImage(desktop, Base64.getDecoder().decode(block.path("data").asString()));
+			}
+		}
+		throw new AssertionError("no image block in the screenshot's result: " + WaylandBenchmark.text(result));
+	}
+
+	private static Outcome sdkImage(CallToolResult result) {
+		return checkedImage(Base64.getDecoder().decode(McpTestClients.imageBlock(result).data()));
+	}
+
+	private Outcome pngImage(String source, byte[] png) {
+		this.lastPng.put(source, png);
+		return checkedImage(png);
+	}
+
+	/**
+	 * A 1280x800 image of Meta-0 (or of the X11 copy of it) with the witness's red square
+	 * at layout (100,100) and its blue one at (300,200), 20x20 layout units: centres at
+	 * image (137,137) and (387,262).
+	 */
+	private static Outcome checkedImage(byte[] png) {
+		BufferedImage image;
+		try {
+			image = ImageIO.read(new ByteArrayInputStream(png));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		if (image == null || image.getWidth() != IMAGE_WIDTH || image.getHeight() != IMAGE_HEIGHT) {
+			throw new AssertionError("not a " + IMAGE_WIDTH + "x" + IMAGE_HEIGHT + " image: "
+					+ ((image == null) ? "undecodable" : image.getWidth() + "x" + image.getHeight()));
+		}
+		requireColour(image, 110, 110, 0xff0000, "red");
+		requireColour(image, 310, 210, 0x0000ff, "blue");
+		return Outcome.image(png.length);
+	}
+
+	private static void requireColour(BufferedImage image, int layoutX, int layoutY, int rgb, String name) {
+		int x = (int) (layoutX / LAYOUT_PER_IMAGE);
+		int y = (int) (layoutY / LAYOUT_PER_IMAGE);
+		int got = image.getRGB(x, y) & 0xffffff;
+		for (int shift = 0; shift <= 16; shift += 8) {
+			if (Math.abs(((got >> shift) & 0xff) - ((rgb >> shift) & 0xff)) > 40) {
+				throw new AssertionError(String.format(Locale.ROOT,
+						"image pixel (%d,%d) is #%06x, not the witness's %s marker", x, y, got, name));
+			}
+		}
+	}
+
+	// --- clicks
+
+	/** Where the next click goes: an image pixel, 20 layout units clear of the edges. */
+	private static final class Aim {
+
+		private int imageX;
+
+		private int imageY;
+
+		List<Integer> image() {
+			return List.of(this.imageX, this.imageY);
+		}
+
+	}
+
+	private void aim(Aim aim) {
+		int margin = 25;
+		aim.imageX = margin + this.points.nextInt(IMAGE_WIDTH - 2 * margin);
+		aim.imageY = margin + this.points.nextInt(IMAGE_HEIGHT - 2 * margin);
+	}
+
+	private void aimAtWitness(Aim aim) {
+		aim(aim);
+		witness.log().clearEvents();
+	}
+
+	private void aimAtScene(Aim aim) {
+		aim(aim);
+		x11Scene.clearEvents();
+	}
+
+	private static Map<String, Object> clickArguments(Aim aim) {
+		return Map.of("coordinate", aim.image(), "display_id", MONITOR);
+	}
+
+	/**
+	 * The witness saw button 1 pressed and released within one image pixel of the layout
+	 * point the aimed pixel's centre stands for.
+	 */
+	private static Outcome clickedWitness(Aim aim) {
+		double x = (aim.imageX + 0.5) * LAYOUT_PER_IMAGE;
+		double y = (aim.imageY + 0.5) * LAYOUT_PER_IMAGE;
+		for (String kind : List.of("press", "release")) {
+			JsonNode event = witness.log().await(WitnessEvents.button(kind, 1), WAIT);
+			near(kind, event, x, y, LAYOUT_PER_IMAGE, aim);
+		}
+		return Outcome.NONE;
+	}
+
+	/** The scene on Xvfb saw button 1 pressed and released on the aimed pixel. */
+	private static Outcome clickedScene(Aim aim) {
+		for (String kind : List.of("press", "release")) {
+			JsonNode event = x11Scene.awaitButton(kind);
+			if (event.path("button").asInt() != 1) {
+				throw new AssertionError("the scene saw button " + event.path("button").asInt() + " " + kind);
+			}
+			near(kind, event, aim.imageX, aim.imageY, 1, aim);
+		}
+		return Outcome.NONE;
+	}
+
+	private static void near(String kind, JsonNode event, double x, double y, double tolerance, Aim aim) {
+		double dx = event.path("x").asDouble() - x;
+		double dy = event.path("y").asDouble() - y;
+		if (Math.abs(dx) > tolerance || Math.abs(dy) > tolerance) {
+			throw new AssertionError(
+					String.format(Locale.ROOT, "a %s at (%.2f, %.2f), aimed at image %s = (%.2f, %.2f)", kind,
+							event.path("x").asDouble(), event.path("y").asDouble(), aim.image(), x, y));
+		}
+	}
+
+	// --- the report
+
+	private List<String> header() {
+		List<String> header = new ArrayList<>();
+		header.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+		header.add("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs; load average at the start: "
+				+ WaylandBenchmark.loadAverage());
+		header.add("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+		header.add("Deskhand: two processes, JVM options "
+				+ (gnomeDeskhand.jvmOptions().isEmpty() ? "none (JVM defaults)"
+						: String.join(" ", gnomeDeskhand.jvmOptions()))
+				+ "; GNOME pid " + gnomeDeskhand.pid() + " (log " + gnomeDeskhand.log() + "), X11 pid " + x11.pid()
+				+ " (log " + x11.log() + ")");
+		header.add("GNOME: headless mutter " + gnome + ", " + MONITOR
+				+ " 1280x800 @1.25, the witness full screen on it;" + " X11: Xvfb " + xvfb.display() + " "
+				+ xvfb.geometry() + " showing the rig's capture of " + MONITOR);
+		header.add("rounds: " + WARMUP + " warm-up + " + ROUNDS + " measured, order shuffled per round, seed " + SEED);
+		return header;
+	}
+
+	private Path write(List<String> header, GnomeReport report) throws IOException {
+		StringBuilder md = new StringBuilder("# Deskhand GNOME benchmark results\n\n");
+		header.forEach((line) -> md.append("- ").append(line).append('\n'));
+		md.append('\n').append(report.markdown());
+		Files.createDirectories(OUTPUT.getParent());
+		Files.writeString(OUTPUT, md.toString(), StandardCharsets.UTF_8);
+		for (Map.Entry<String, byte[]> png : this.lastPng.entrySet()) {
+			Files.write(OUTPUT.resolveSibling("bench-gnome-" + png.getKey() + ".png"), png.getValue());
+		}
+		return OUTPUT;
+	}
+
+}
