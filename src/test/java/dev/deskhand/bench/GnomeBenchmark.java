@@ -53,13 +53,14 @@ import dev.deskhand.testing.WitnessEvents;
  * layout (24,440) 600x176) gets a line before each look; and a private Xvfb 1280x800
  * showing, full screen, the rig's own capture of Meta-0 (taken after the first tick) with
  * the bench scene's log pane drawn on the same pixels at the same size. So both
- * screenshots encode the same picture at the same image size, 1280x800, and both see a
- * changed pane each time. One Deskhand process per desktop, as WaylandBenchmark starts
- * them.
+ * screenshots scale the same 1280x800 pixels down to the same 1024x640 image (GNOME: the
+ * budget fitted to Meta-0's layout size; X11: a 1024x640 budget), and both see a changed
+ * pane each time. One Deskhand process per desktop, as WaylandBenchmark starts them.
  * <p>
- * It asserts no time. It asserts every result: each image is a 1280x800 PNG that shows
- * the witness's red and blue markers where they are, and each click reaches the witness
- * (GNOME) or the scene (X11) on the point the image pixel stands for.
+ * It asserts no time. It asserts every result: each image is a 1024x640 PNG (the one-shot
+ * capture's 1280x800) that shows the witness's red and blue markers where they are, and
+ * each click reaches the witness (GNOME) or the scene (X11) on the point the image pixel
+ * stands for.
  */
 @Tag("benchmark")
 class GnomeBenchmark {
@@ -80,12 +81,25 @@ class GnomeBenchmark {
 
 	private static final String MONITOR = "Meta-0";
 
-	private static final int IMAGE_WIDTH = 1280;
+	/**
+	 * Meta-0's pixels, the frame its screencast delivers, and the Xvfb's screen.
+	 */
+	private static final int PIXEL_WIDTH = 1280;
 
-	private static final int IMAGE_HEIGHT = 800;
+	private static final int PIXEL_HEIGHT = 800;
 
-	/** Meta-0's layout units per image pixel: 1024 / 1280. */
-	private static final double LAYOUT_PER_IMAGE = 1 / 1.25;
+	/**
+	 * Deskhand's screenshot of Meta-0: the budget (1280x800) fitted to its layout size,
+	 * 1024x640 (ScreenGeometry: an image pixel is never less than a layout unit), scaled
+	 * down from the 1280x800 frame. The X11 Deskhand gets a 1024x640 budget so that it
+	 * too scales 1280x800 pixels down to 1024x640.
+	 */
+	private static final int IMAGE_WIDTH = 1024;
+
+	private static final int IMAGE_HEIGHT = 640;
+
+	/** X pixels (Meta-0's pixels) per image pixel. */
+	private static final double PIXELS_PER_IMAGE = 1.25;
 
 	/**
 	 * The witness's tick pane in layout units, where the X11 scene draws its log pane.
@@ -132,7 +146,7 @@ class GnomeBenchmark {
 		// what Meta-0 shows now, in its pixels, becomes the X11 desktop's picture
 		Path seen = dir.resolve("gnome-seen.png");
 		Files.write(seen, gnome.screenshotPng(MONITOR));
-		xvfb = TestDesktop.start(IMAGE_WIDTH + "x" + IMAGE_HEIGHT + "x24");
+		xvfb = TestDesktop.start(PIXEL_WIDTH + "x" + PIXEL_HEIGHT + "x24");
 		x11Scene = WaylandBenchScene.onX11(xvfb, seen, dir, Map.of("DESKHAND_BENCH_LOG_PANE", TICK_PANE));
 		x11Scene.tick("scene up");
 
@@ -150,7 +164,9 @@ class GnomeBenchmark {
 		environment.put("DISPLAY", null);
 		gnomeDeskhand = DeskhandProcess.start(List.of("--deskhand.platform.display-server=wayland"), environment,
 				JVM_OPTIONS, gnomeLog);
-		x11 = DeskhandProcess.start(xvfb.display(), JVM_OPTIONS, x11Log);
+		x11 = DeskhandProcess.start(List.of("--deskhand.display.name=" + xvfb.display(),
+				"--deskhand.display.managed=false", "--deskhand.screenshot.max-width=" + IMAGE_WIDTH,
+				"--deskhand.screenshot.max-height=" + IMAGE_HEIGHT), Map.of(), JVM_OPTIONS, x11Log);
 	}
 
 	/** A line in the witness's tick pane, as WaylandBenchScene writes its log lines. */
@@ -242,11 +258,14 @@ class GnomeBenchmark {
 		cases.add(new Case("peer.oneshot",
 				"peer: one-shot ScreenCast + gst-launch-1.0 pipewiresrc num-buffers=1 ! pngenc (Python GDBus)",
 				Group.SCREENSHOT, Source.REFERENCE, 0, () -> tickGnome("peer.oneshot"),
-				() -> gnome.screenshotPng(MONITOR), (r, t) -> pngImage("oneshot", (byte[]) r)));
-		cases.add(new Case("x11.png", "X11 screenshot PNG, lean client (same content on Xvfb 1280x800)",
-				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png"),
-				() -> this.x11Lean.callTool("screenshot", Map.of()), (r, t) -> leanImage("x11", (JsonNode) r)));
-		cases.add(new Case("x11.png.sdk", "X11 screenshot PNG, SDK client (same content on Xvfb 1280x800)",
+				() -> gnome.screenshotPng(MONITOR), (r, t) -> {
+					this.lastPng.put("oneshot", (byte[]) r);
+					return checkedImage((byte[]) r, PIXEL_WIDTH, PIXEL_HEIGHT);
+				}));
+		cases.add(new Case("x11.png", "X11 screenshot PNG, lean client (same content, Xvfb 1280x800)", Group.SCREENSHOT,
+				Source.PEER, 0, () -> x11Scene.tick("x11.png"), () -> this.x11Lean.callTool("screenshot", Map.of()),
+				(r, t) -> leanImage("x11", (JsonNode) r)));
+		cases.add(new Case("x11.png.sdk", "X11 screenshot PNG, SDK client (same content, Xvfb 1280x800)",
 				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png.sdk"),
 				() -> WaylandBenchmark.sdk(this.x11Sdk, "screenshot", Map.of()),
 				(r, t) -> sdkImage((CallToolResult) r)));
@@ -325,11 +344,15 @@ class GnomeBenchmark {
 	}
 
 	/**
-	 * A 1280x800 image of Meta-0 (or of the X11 copy of it) with the witness's red square
-	 * at layout (100,100) and its blue one at (300,200), 20x20 layout units: centres at
-	 * image (137,137) and (387,262).
+	 * A 1024x640 image of Meta-0 (or of the X11 copy of it; the one-shot capture's is
+	 * 1280x800) with the witness's red square at layout (100,100) and its blue one at
+	 * (300,200), 20x20 layout units.
 	 */
 	private static Outcome checkedImage(byte[] png) {
+		return checkedImage(png, IMAGE_WIDTH, IMAGE_HEIGHT);
+	}
+
+	private static Outcome checkedImage(byte[] png, int width, int height) {
 		BufferedImage image;
 		try {
 			image = ImageIO.read(new ByteArrayInputStream(png));
@@ -337,8 +360,8 @@ class GnomeBenchmark {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		if (image == null || image.getWidth() != IMAGE_WIDTH || image.getHeight() != IMAGE_HEIGHT) {
-			throw new AssertionError("not a " + IMAGE_WIDTH + "x" + IMAGE_HEIGHT + " image: "
+		if (image == null || image.getWidth() != width || image.getHeight() != height) {
+			throw new AssertionError("not a " + width + "x" + height + " image: "
 					+ ((image == null) ? "undecodable" : image.getWidth() + "x" + image.getHeight()));
 		}
 		requireColour(image, 110, 110, 0xff0000, "red");
@@ -347,8 +370,9 @@ class GnomeBenchmark {
 	}
 
 	private static void requireColour(BufferedImage image, int layoutX, int layoutY, int rgb, String name) {
-		int x = (int) (layoutX / LAYOUT_PER_IMAGE);
-		int y = (int) (layoutY / LAYOUT_PER_IMAGE);
+		double imagePerLayout = (double) image.getWidth() / IMAGE_WIDTH;
+		int x = (int) (layoutX * imagePerLayout);
+		int y = (int) (layoutY * imagePerLayout);
 		int got = image.getRGB(x, y) & 0xffffff;
 		for (int shift = 0; shift <= 16; shift += 8) {
 			if (Math.abs(((got >> shift) & 0xff) - ((rgb >> shift) & 0xff)) > 40) {
@@ -395,26 +419,28 @@ class GnomeBenchmark {
 
 	/**
 	 * The witness saw button 1 pressed and released within one image pixel of the layout
-	 * point the aimed pixel's centre stands for.
+	 * point the aimed pixel's centre stands for (image pixels are Meta-0's layout units).
 	 */
 	private static Outcome clickedWitness(Aim aim) {
-		double x = (aim.imageX + 0.5) * LAYOUT_PER_IMAGE;
-		double y = (aim.imageY + 0.5) * LAYOUT_PER_IMAGE;
 		for (String kind : List.of("press", "release")) {
 			JsonNode event = witness.log().await(WitnessEvents.button(kind, 1), WAIT);
-			near(kind, event, x, y, LAYOUT_PER_IMAGE, aim);
+			near(kind, event, aim.imageX + 0.5, aim.imageY + 0.5, 1, aim);
 		}
 		return Outcome.NONE;
 	}
 
-	/** The scene on Xvfb saw button 1 pressed and released on the aimed pixel. */
+	/**
+	 * The scene on Xvfb saw button 1 pressed and released within one image pixel of the X
+	 * pixel the aimed pixel's centre stands for.
+	 */
 	private static Outcome clickedScene(Aim aim) {
 		for (String kind : List.of("press", "release")) {
 			JsonNode event = x11Scene.awaitButton(kind);
 			if (event.path("button").asInt() != 1) {
 				throw new AssertionError("the scene saw button " + event.path("button").asInt() + " " + kind);
 			}
-			near(kind, event, aim.imageX, aim.imageY, 1, aim);
+			near(kind, event, (aim.imageX + 0.5) * PIXELS_PER_IMAGE, (aim.imageY + 0.5) * PIXELS_PER_IMAGE,
+					PIXELS_PER_IMAGE, aim);
 		}
 		return Outcome.NONE;
 	}
@@ -444,7 +470,8 @@ class GnomeBenchmark {
 				+ " (log " + x11.log() + ")");
 		header.add("GNOME: headless mutter " + gnome + ", " + MONITOR
 				+ " 1280x800 @1.25, the witness full screen on it;" + " X11: Xvfb " + xvfb.display() + " "
-				+ xvfb.geometry() + " showing the rig's capture of " + MONITOR);
+				+ xvfb.geometry() + " showing the rig's capture of " + MONITOR + "; images " + IMAGE_WIDTH + "x"
+				+ IMAGE_HEIGHT + " on both (the X11 Deskhand with that budget)");
 		header.add("rounds: " + WARMUP + " warm-up + " + ROUNDS + " measured, order shuffled per round, seed " + SEED);
 		return header;
 	}
