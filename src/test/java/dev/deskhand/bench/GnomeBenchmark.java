@@ -24,6 +24,8 @@ import java.util.Random;
 import javax.imageio.ImageIO;
 
 import io.modelcontextprotocol.client.McpSyncClient;
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.interfaces.Peer;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
@@ -136,6 +138,10 @@ class GnomeBenchmark {
 
 	private final Map<String, byte[]> lastPng = new HashMap<>();
 
+	private DBusConnection bus;
+
+	private Peer mutter;
+
 	@BeforeAll
 	static void startBothDesktopsAndDeskhands() throws IOException {
 		gnome = GnomeSession.shared();
@@ -198,6 +204,9 @@ class GnomeBenchmark {
 		this.gnomeLean = LeanMcpClient.connect(gnomeDeskhand.port());
 		this.x11Sdk = McpTestClients.streamable(x11.port());
 		this.x11Lean = LeanMcpClient.connect(x11.port());
+		this.bus = gnome.connect();
+		this.mutter = this.bus.getRemoteObject("org.gnome.Mutter.RemoteDesktop", "/org/gnome/Mutter/RemoteDesktop",
+				Peer.class);
 		try {
 			List<String> header = header();
 			out.println();
@@ -225,6 +234,7 @@ class GnomeBenchmark {
 			throw ex;
 		}
 		finally {
+			this.bus.close();
 			this.gnomeLean.close();
 			this.x11Lean.close();
 			this.gnomeSdk.closeGracefully();
@@ -269,6 +279,14 @@ class GnomeBenchmark {
 				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png.sdk"),
 				() -> WaylandBenchmark.sdk(this.x11Sdk, "screenshot", Map.of()),
 				(r, t) -> sdkImage((CallToolResult) r)));
+		// the floor under a GNOME click: each of its three events (motion, press,
+		// release)
+		// is a D-Bus call to mutter that Deskhand waits for, on dbus-java as here
+		cases.add(new Case("dbus.ping", "in-process D-Bus Peer.Ping to mutter (dbus-java), one roundtrip", Group.FLOOR,
+				Source.DESKHAND, 0, Case.NOTHING, () -> {
+					this.mutter.Ping();
+					return null;
+				}, (r, t) -> Outcome.NONE));
 		Aim gnomeClick = new Aim();
 		cases.add(new Case("gn.click", "GNOME left_click, lean client", Group.CLICK, Source.DESKHAND, 0,
 				() -> aimAtWitness(gnomeClick), () -> lean(this.gnomeLean, "left_click", clickArguments(gnomeClick)),
