@@ -110,6 +110,10 @@ class GnomeBenchmark {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
+	private static final long SETTLED_MILLIS = 150;
+
+	private static final long GNOME_SETTLE_MILLIS = Long.getLong("deskhand.bench.gnome-settle", 100);
+
 	private static GnomeSession gnome;
 
 	private static GnomeWitness witness;
@@ -179,8 +183,10 @@ class GnomeBenchmark {
 	private static void tickGnome(String what) {
 		ticks++;
 		witness.tick(String.format("%s  tick %06d  %s", LocalTime.now(), ticks, what));
-		// time for mutter to composite the new buffer, as the scene waits after a tick
-		dev.deskhand.testing.Pause.millis(30);
+		// time for mutter to composite the new buffer and for the stream to deliver it:
+		// after 30 ms (what the scene waits on X11 and sway) a look under load 6-10 could
+		// still see the frame before the change (the freshness check caught it)
+		dev.deskhand.testing.Pause.millis(GNOME_SETTLE_MILLIS);
 	}
 
 	@AfterAll
@@ -253,11 +259,11 @@ class GnomeBenchmark {
 				Case.NOTHING, () -> this.gnomeSdk.ping(), (r, t) -> Outcome.NONE));
 		cases.add(new Case("gn.png", "GNOME screenshot PNG of Meta-0, lean client", Group.SCREENSHOT, Source.DESKHAND,
 				0, () -> tickGnome("gn.png"), () -> this.gnomeLean.callTool("screenshot", shotArguments()),
-				(r, t) -> leanImage("gnome", (JsonNode) r)));
+				(r, t) -> latest("gnome", leanPng((JsonNode) r))));
 		cases.add(new Case("gn.png.sdk", "GNOME screenshot PNG of Meta-0, SDK client", Group.SCREENSHOT,
 				Source.DESKHAND, 0, () -> tickGnome("gn.png.sdk"),
 				() -> WaylandBenchmark.sdk(this.gnomeSdk, "screenshot", shotArguments()),
-				(r, t) -> sdkImage((CallToolResult) r)));
+				(r, t) -> latest("gnome", sdkPng((CallToolResult) r))));
 		// where a look's time goes: the same call on an unchanged screen (no new frame to
 		// wait for or convert, the image from the cache)
 		cases.add(new Case("gn.png.repeat", "GNOME screenshot PNG, lean client, again at once (screen unchanged)",
@@ -274,11 +280,11 @@ class GnomeBenchmark {
 				}));
 		cases.add(new Case("x11.png", "X11 screenshot PNG, lean client (same content, Xvfb 1280x800)", Group.SCREENSHOT,
 				Source.PEER, 0, () -> x11Scene.tick("x11.png"), () -> this.x11Lean.callTool("screenshot", Map.of()),
-				(r, t) -> leanImage("x11", (JsonNode) r)));
+				(r, t) -> latest("x11", leanPng((JsonNode) r))));
 		cases.add(new Case("x11.png.sdk", "X11 screenshot PNG, SDK client (same content, Xvfb 1280x800)",
 				Group.SCREENSHOT, Source.PEER, 0, () -> x11Scene.tick("x11.png.sdk"),
 				() -> WaylandBenchmark.sdk(this.x11Sdk, "screenshot", Map.of()),
-				(r, t) -> sdkImage((CallToolResult) r)));
+				(r, t) -> latest("x11", sdkPng((CallToolResult) r))));
 		// the floor under a GNOME click: each of its three events (motion, press,
 		// release)
 		// is a D-Bus call to mutter that Deskhand waits for, on dbus-java as here
@@ -338,6 +344,10 @@ class GnomeBenchmark {
 	// --- screenshots
 
 	private Outcome leanImage(String desktop, JsonNode result) {
+		return pngImage(desktop, leanPng(result));
+	}
+
+	private static byte[] leanPng(JsonNode result) {
 		if (result.path("isError").asBoolean(false)) {
 			throw new AssertionError("screenshot returned an error: " + WaylandBenchmark.text(result));
 		}
@@ -346,14 +356,50 @@ class GnomeBenchmark {
 				if (!"image/png".equals(block.path("mimeType").asString())) {
 					throw new AssertionError("not a PNG: " + block.path("mimeType").asString());
 				}
-				return pngImage(desktop, Base64.getDecoder().decode(block.path("data").asString()));
+				return Base64.getDecoder().decode(block.path("data").asString());
 			}
 		}
 		throw new AssertionError("no image block in the screenshot's result: " + WaylandBenchmark.text(result));
 	}
 
-	private static Outcome sdkImage(CallToolResult result) {
-		return checkedImage(Base64.getDecoder().decode(McpTestClients.imageBlock(result).data()));
+	private static byte[] sdkPng(CallToolResult result) {
+		return Base64.getDecoder().decode(McpTestClients.imageBlock(result).data());
+	}
+
+	/**
+	 * A look after a change: checked as every image, and it must show what a look
+	 * {@value #SETTLED_MILLIS} ms later shows, so that it saw the changed screen, not a
+	 * frame from before the change (Deskhand on GNOME returns the latest frame the stream
+	 * delivered without waiting for one).
+	 */
+	private Outcome latest(String desktop, byte[] png) {
+		Outcome outcome = pngImage(desktop, png);
+		dev.deskhand.testing.Pause.millis(SETTLED_MILLIS);
+		LeanMcpClient client = "gnome".equals(desktop) ? this.gnomeLean : this.x11Lean;
+		byte[] later = leanPng(client.callTool("screenshot", "gnome".equals(desktop) ? shotArguments() : Map.of()));
+		int[] seen = decode(png).getRGB(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT, null, 0, IMAGE_WIDTH);
+		int[] settled = decode(later).getRGB(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT, null, 0, IMAGE_WIDTH);
+		if (!java.util.Arrays.equals(seen, settled)) {
+			try {
+				Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-stale.png"), png);
+				Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-settled.png"), later);
+			}
+			catch (IOException ex) {
+				// the message says what differs anyway
+			}
+			throw new AssertionError("the " + desktop + " look showed another picture than a look " + SETTLED_MILLIS
+					+ " ms later (" + WaylandBenchmark.changed(seen, settled, IMAGE_WIDTH) + "): an older frame");
+		}
+		return outcome;
+	}
+
+	private static BufferedImage decode(byte[] png) {
+		try {
+			return ImageIO.read(new ByteArrayInputStream(png));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private Outcome pngImage(String source, byte[] png) {

@@ -397,7 +397,7 @@ class WaylandBenchmark {
 		return "Wayland " + wl + "; X11 " + changed(a, b, 1920);
 	}
 
-	private static String changed(int[] a, int[] b, int width) {
+	static String changed(int[] a, int[] b, int width) {
 		int count = 0;
 		int left = width;
 		int right = -1;
