@@ -142,6 +142,10 @@ class GnomeBenchmark {
 
 	private final Map<String, byte[]> lastPng = new HashMap<>();
 
+	private final Map<String, Integer> looks = new HashMap<>();
+
+	private final Map<String, Integer> stale = new HashMap<>();
+
 	private DBusConnection bus;
 
 	private Peer mutter;
@@ -226,6 +230,8 @@ class GnomeBenchmark {
 					ROUNDS);
 			Map<String, Rounds.Series> series = Rounds.run(cases, WARMUP, ROUNDS, new Random(SEED), out);
 			header.add("load average at the end: " + WaylandBenchmark.loadAverage());
+			header.add("looks after a change (warm-up rounds included) that showed an older frame than a look "
+					+ SETTLED_MILLIS + " ms later: " + staleLooks());
 			GnomeReport report = new GnomeReport(series);
 			out.println();
 			out.println(report.text());
@@ -367,10 +373,12 @@ class GnomeBenchmark {
 	}
 
 	/**
-	 * A look after a change: checked as every image, and it must show what a look
-	 * {@value #SETTLED_MILLIS} ms later shows, so that it saw the changed screen, not a
-	 * frame from before the change (Deskhand on GNOME returns the latest frame the stream
-	 * delivered without waiting for one).
+	 * A look after a change: checked as every image, and compared with a look
+	 * {@value #SETTLED_MILLIS} ms later. A difference means it showed a frame from before
+	 * the change (Deskhand on GNOME returns the latest frame the stream delivered without
+	 * waiting for one): counted for the report, the first pair of images written out. Not
+	 * a failure: under load mutter's frame can arrive after the settle time, and the
+	 * report says how often.
 	 */
 	private Outcome latest(String desktop, byte[] png) {
 		Outcome outcome = pngImage(desktop, png);
@@ -379,18 +387,37 @@ class GnomeBenchmark {
 		byte[] later = leanPng(client.callTool("screenshot", "gnome".equals(desktop) ? shotArguments() : Map.of()));
 		int[] seen = decode(png).getRGB(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT, null, 0, IMAGE_WIDTH);
 		int[] settled = decode(later).getRGB(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT, null, 0, IMAGE_WIDTH);
+		this.looks.merge(desktop, 1, Integer::sum);
 		if (!java.util.Arrays.equals(seen, settled)) {
-			try {
-				Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-stale.png"), png);
-				Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-settled.png"), later);
+			int count = this.stale.merge(desktop, 1, Integer::sum);
+			String changed = WaylandBenchmark.changed(seen, settled, IMAGE_WIDTH);
+			System.out.println("  a " + desktop + " look showed an older frame than a look " + SETTLED_MILLIS
+					+ " ms later (" + changed + ")");
+			if (count == 1) {
+				try {
+					Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-stale.png"), png);
+					Files.write(OUTPUT.resolveSibling("bench-gnome-" + desktop + "-settled.png"), later);
+				}
+				catch (IOException ex) {
+					// the count is what the report needs
+				}
 			}
-			catch (IOException ex) {
-				// the message says what differs anyway
-			}
-			throw new AssertionError("the " + desktop + " look showed another picture than a look " + SETTLED_MILLIS
-					+ " ms later (" + WaylandBenchmark.changed(seen, settled, IMAGE_WIDTH) + "): an older frame");
 		}
 		return outcome;
+	}
+
+	/** How many looks after a change showed an older frame, per desktop. */
+	private String staleLooks() {
+		StringBuilder text = new StringBuilder();
+		for (String desktop : List.of("gnome", "x11")) {
+			text.append((text.length() == 0) ? "" : "; ")
+				.append(desktop)
+				.append(' ')
+				.append(this.stale.getOrDefault(desktop, 0))
+				.append(" of ")
+				.append(this.looks.getOrDefault(desktop, 0));
+		}
+		return text.toString();
 	}
 
 	private static BufferedImage decode(byte[] png) {
