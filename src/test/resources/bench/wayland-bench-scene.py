@@ -10,6 +10,10 @@ tiled window filling HEADLESS-1, PANE_SCALE 1: GTK units are sway layout units) 
 (GDK_BACKEND=x11, full screen, PANE_SCALE 1.25: X pixels are the Wayland output's device
 pixels, so the panes land on the same device pixels at the same size).
 
+DESKHAND_BENCH_LOG_PANE=X,Y,W,H moves the log pane (layout units; GnomeBenchmark puts it where
+the GNOME witness draws its tick pane). Button presses and releases on the window are reported
+as {"ev":"button","kind":"press"|"release","button":N,"x":...,"y":...} (window pixels).
+
 Commands on stdin, one a line: "tick TEXT" adds TEXT to the log and answers
 {"ev":"drawn","tick":N} once the window has painted it.
 """
@@ -32,6 +36,8 @@ GLib.set_prgname(APP_ID)
 # panes in HEADLESS-1 layout units (1536x864), clear of the witness at (200,100) 800x500
 LIST_PANE = (1040, 24, 470, 820)
 LOG_PANE = (24, 640, 990, 204)
+if os.environ.get("DESKHAND_BENCH_LOG_PANE"):
+    LOG_PANE = tuple(int(v) for v in os.environ["DESKHAND_BENCH_LOG_PANE"].split(","))
 LINE = 15
 FONT = 12
 
@@ -97,6 +103,12 @@ window.set_default_size(1536, 864)
 window.set_accept_focus(False)
 area = Gtk.DrawingArea()
 area.connect("draw", on_draw)
+area.add_events(Gdk.EventMask.BUTTON_PRESS_MASK | Gdk.EventMask.BUTTON_RELEASE_MASK)
+BUTTON_KINDS = {Gdk.EventType.BUTTON_PRESS: "press", Gdk.EventType.BUTTON_RELEASE: "release"}
+area.connect("button-press-event", lambda w, e: emit(ev="button", kind=BUTTON_KINDS.get(e.type, str(e.type)),
+                                                     button=e.button, x=e.x, y=e.y) or False)
+area.connect("button-release-event", lambda w, e: emit(ev="button", kind=BUTTON_KINDS.get(e.type, str(e.type)),
+                                                       button=e.button, x=e.x, y=e.y) or False)
 window.add(area)
 window.connect("destroy", Gtk.main_quit)
 window.connect("map-event", lambda w, e: emit(ev="mapped") or False)

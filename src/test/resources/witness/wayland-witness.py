@@ -21,7 +21,10 @@ is exactly what the keyboard sent, and the test sees it in the "text" field.
 Commands on stdin, one a line: "clipboard" (answers {"ev":"clipboard","text":...}),
 "clear" (empties the accumulated text, answers {"ev":"cleared"}), "set-clipboard JSON"
 (puts the JSON string's text on the clipboard as this window's selection, answers
-{"ev":"clipboard-set","text":...}).
+{"ev":"clipboard-set","text":...}), "tick TEXT" (adds TEXT to a log pane, the same pane
+the bench scene draws: light, DejaVu Sans Mono 12, at window-local (24,440) 600x176, which
+appears with the first tick; answers {"ev":"drawn","tick":N} once painted; GnomeBenchmark's
+changing part of the screen).
 """
 import json
 import os
@@ -43,6 +46,11 @@ if "--fullscreen-at" in sys.argv:
 INPUT_METHOD = Gtk.IMContextSimple() if "--input-method" in sys.argv else None
 GLib.set_prgname(APP_ID)
 text = []
+# the tick pane (GnomeBenchmark): what wayland-bench-scene.py's log pane shows, on the
+# layout units of the witness's monitor
+TICK_PANE = (24, 440, 600, 176)
+tick_log = ["%-40s %s" % (name, "executable") for name in sorted(os.listdir("/etc"))[:12]]
+ticks = []
 
 
 def emit(**fields):
@@ -61,6 +69,18 @@ def on_draw(widget, cr):
     cr.set_source_rgb(0, 0, 1)
     cr.rectangle(300, 200, 20, 20)
     cr.fill()
+    if ticks:
+        x, y, w, h = TICK_PANE
+        cr.set_source_rgb(0.97, 0.97, 0.95)
+        cr.rectangle(x, y, w, h)
+        cr.fill()
+        cr.select_font_face("DejaVu Sans Mono")
+        cr.set_font_size(12)
+        cr.set_source_rgb(0.10, 0.10, 0.10)
+        for i, line in enumerate(tick_log[-(h // 15):]):
+            cr.move_to(x + 6, y + 14 + i * 15)
+            cr.show_text(line)
+        emit(ev="drawn", tick=ticks[-1])
     return False
 
 
@@ -182,6 +202,10 @@ def on_command(source, condition):
     elif command == "clipboard":
         clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         clipboard.request_text(lambda c, value: emit(ev="clipboard", text=value))
+    elif command.startswith("tick "):
+        tick_log.append(command[len("tick "):])
+        ticks.append(len(ticks) + 1)
+        area.queue_draw()
     elif command == "clear":
         text.clear()
         emit(ev="cleared")

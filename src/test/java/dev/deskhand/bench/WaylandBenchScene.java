@@ -77,6 +77,15 @@ final class WaylandBenchScene implements AutoCloseable {
 	 * pixels stand for the Wayland output's device pixels.
 	 */
 	static WaylandBenchScene onX11(TestDesktop desktop, Path picture, Path dir) {
+		return onX11(desktop, picture, dir, Map.of());
+	}
+
+	/**
+	 * Opens the scene full screen on an X display with variables of the caller's, e.g.
+	 * {@code DESKHAND_BENCH_LOG_PANE} (GnomeBenchmark: the log pane where the GNOME
+	 * witness draws its tick pane).
+	 */
+	static WaylandBenchScene onX11(TestDesktop desktop, Path picture, Path dir, Map<String, String> variables) {
 		Path script = install(dir);
 		ProcessBuilder builder = new ProcessBuilder(PYTHON, script.toString(), picture.toString(), "1.25",
 				"deskhand.bench.scene", "fullscreen");
@@ -85,6 +94,7 @@ final class WaylandBenchScene implements AutoCloseable {
 		environment.put("NO_AT_BRIDGE", "1");
 		environment.put("DBUS_SESSION_BUS_ADDRESS", "disabled:");
 		environment.put("LANG", "C.UTF-8");
+		environment.putAll(variables);
 		builder.environment().remove("WAYLAND_DISPLAY");
 		builder.environment().putAll(environment);
 		return start(builder, dir.resolve("scene-x11.stderr"));
@@ -150,14 +160,34 @@ final class WaylandBenchScene implements AutoCloseable {
 		Pause.millis(SETTLE_MILLIS);
 	}
 
-	private void await(String kind, Duration timeout) {
+	/** Forgets the events so far (e.g. clicks before the one a check waits for). */
+	synchronized void clearEvents() {
+		this.events.clear();
+	}
+
+	/**
+	 * Waits for the window's next button event of a kind and forgets those before it.
+	 * @param kind press or release
+	 * @return the event, with x and y in window pixels
+	 */
+	JsonNode awaitButton(String kind) {
+		return await((e) -> "button".equals(e.path("ev").asString()) && kind.equals(e.path("kind").asString()),
+				"button " + kind, DRAWN);
+	}
+
+	private JsonNode await(String kind, Duration timeout) {
+		return await((e) -> kind.equals(e.path("ev").asString()), kind, timeout);
+	}
+
+	private JsonNode await(java.util.function.Predicate<JsonNode> match, String kind, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (true) {
 			synchronized (this) {
 				for (int i = 0; i < this.events.size(); i++) {
-					if (kind.equals(this.events.get(i).path("ev").asString())) {
+					JsonNode event = this.events.get(i);
+					if (match.test(event)) {
 						this.events.subList(0, i + 1).clear();
-						return;
+						return event;
 					}
 				}
 			}

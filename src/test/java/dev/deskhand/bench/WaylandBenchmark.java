@@ -397,7 +397,7 @@ class WaylandBenchmark {
 		return "Wayland " + wl + "; X11 " + changed(a, b, 1920);
 	}
 
-	private static String changed(int[] a, int[] b, int width) {
+	static String changed(int[] a, int[] b, int width) {
 		int count = 0;
 		int left = width;
 		int right = -1;
@@ -507,7 +507,7 @@ class WaylandBenchmark {
 		return Outcome.NONE;
 	}
 
-	private static CallToolResult sdk(McpSyncClient client, String tool, Map<String, Object> arguments) {
+	static CallToolResult sdk(McpSyncClient client, String tool, Map<String, Object> arguments) {
 		CallToolResult result = McpTestClients.call(client, tool, arguments);
 		if (Boolean.TRUE.equals(result.isError())) {
 			throw new AssertionError(
@@ -516,7 +516,7 @@ class WaylandBenchmark {
 		return result;
 	}
 
-	private static String text(JsonNode result) {
+	static String text(JsonNode result) {
 		StringBuilder text = new StringBuilder();
 		for (JsonNode block : result.path("content")) {
 			if ("text".equals(block.path("type").asString())) {

@@ -609,6 +609,26 @@ public final class GnomeSession {
 	 * @return the frame, decoded from the PNG gst-launch wrote
 	 */
 	public BufferedImage screenshot(String connector) {
+		byte[] png = screenshotPng(connector);
+		try {
+			BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+			if (image == null) {
+				throw new IllegalStateException("gst-launch-1.0 printed no image (" + png.length + " bytes)");
+			}
+			return image;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The PNG {@link #screenshot(String)} decodes, as gst-launch wrote it: the one-shot
+	 * capture GnomeBenchmark compares Deskhand's look with.
+	 * @param connector the monitor, e.g. {@code Meta-0}
+	 * @return the PNG's bytes
+	 */
+	public byte[] screenshotPng(String connector) {
 		Path script = writeFile("gnome-screenshot.py", SCREENSHOT_SCRIPT);
 		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
 				List.of("/usr/bin/python3", script.toString(), connector));
@@ -617,17 +637,7 @@ public final class GnomeSession {
 			throw new IllegalStateException("the screenshot of " + connector + " through Mutter's ScreenCast and"
 					+ " gst-launch-1.0 failed (exit " + output.exitCode() + "): " + output.stderr());
 		}
-		try {
-			BufferedImage image = ImageIO.read(new ByteArrayInputStream(output.stdout()));
-			if (image == null) {
-				throw new IllegalStateException(
-						"gst-launch-1.0 printed no image (" + output.stdout().length + " bytes): " + output.stderr());
-			}
-			return image;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return output.stdout();
 	}
 
 	/**

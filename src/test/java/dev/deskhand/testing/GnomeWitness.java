@@ -46,6 +46,8 @@ public final class GnomeWitness implements AutoCloseable {
 
 	private final Thread shutdownHook;
 
+	private int ticks;
+
 	private GnomeWitness(String name, Process process, Path stderr, Rect monitor) {
 		this.name = name;
 		this.process = process;
@@ -178,6 +180,19 @@ public final class GnomeWitness implements AutoCloseable {
 	 */
 	public Rect redSquare() {
 		return new Rect(this.monitor.x() + 100, this.monitor.y() + 100, 20, 20);
+	}
+
+	/**
+	 * Adds a line to the witness's tick pane (window-local (24,440) 600x176, shown from
+	 * the first tick on) and waits until GTK painted it: a changed screen before each
+	 * look in GnomeBenchmark. Leaves the events as they were, for the caller's waits.
+	 * @param line the text
+	 */
+	public void tick(String line) {
+		this.ticks++;
+		int tick = this.ticks;
+		this.log.send("tick " + line);
+		this.log.await((e) -> WitnessEvents.is(e, "drawn") && e.path("tick").asInt() == tick, Duration.ofSeconds(10));
 	}
 
 	/**
