@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.Closeables;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DriverParts;
@@ -232,14 +233,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public void close() {
-		for (int i = this.closeables.size() - 1; i >= 0; i--) {
-			try {
-				this.closeables.get(i).close();
-			}
-			catch (Exception ex) {
-				logger.debug("closing the GNOME driver: {}", ex.getMessage());
-			}
-		}
+		Closeables.closeInReverse(this.closeables);
 	}
 
 	// what connect() has opened so far, closed in reverse on a failure
@@ -276,14 +270,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 		}
 
 		void closeAll() {
-			for (int i = this.opened.size() - 1; i >= 0; i--) {
-				try {
-					this.opened.get(i).close();
-				}
-				catch (Exception ex) {
-					logger.debug("closing after a failed start: {}", ex.getMessage());
-				}
-			}
+			Closeables.closeInReverse(this.opened);
 		}
 
 	}

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
+import dev.deskhand.platform.Closeables;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DisplayDriver;
@@ -137,7 +138,7 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 			return driver;
 		}
 		catch (RuntimeException ex) {
-			closeAll(opened);
+			Closeables.closeInReverse(opened);
 			if (ex instanceof DeskhandException deskhand && deskhand.code() == ErrorCode.E_NO_DESKTOP) {
 				throw deskhand;
 			}
@@ -171,17 +172,6 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 	private static <T extends AutoCloseable> T track(List<AutoCloseable> opened, T resource) {
 		opened.add(resource);
 		return resource;
-	}
-
-	private static void closeAll(List<AutoCloseable> opened) {
-		for (int i = opened.size() - 1; i >= 0; i--) {
-			try {
-				opened.get(i).close();
-			}
-			catch (Exception ex) {
-				logger.debug("closing after a failed start: {}", ex.getMessage());
-			}
-		}
 	}
 
 	private Frame captureRegion(Rect region) {
@@ -302,7 +292,7 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public void close() {
-		closeAll(List.of(this.observation, this.screenshot, this.windows, this.clipboard, this.input));
+		Closeables.closeInReverse(List.of(this.observation, this.screenshot, this.windows, this.clipboard, this.input));
 	}
 
 }

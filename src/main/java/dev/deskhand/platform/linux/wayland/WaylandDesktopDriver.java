@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.CaptureDriver;
+import dev.deskhand.platform.Closeables;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DriverParts;
@@ -157,7 +158,7 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			return driver;
 		}
 		catch (RuntimeException ex) {
-			closeAll(opened);
+			Closeables.closeInReverse(opened);
 			if (ex instanceof DeskhandException deskhand && deskhand.code() == ErrorCode.E_NO_DESKTOP) {
 				throw deskhand;
 			}
@@ -175,17 +176,6 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	private static <T extends AutoCloseable> T track(List<AutoCloseable> opened, T resource) {
 		opened.add(resource);
 		return resource;
-	}
-
-	private static void closeAll(List<AutoCloseable> opened) {
-		for (int i = opened.size() - 1; i >= 0; i--) {
-			try {
-				opened.get(i).close();
-			}
-			catch (Exception ex) {
-				logger.debug("closing after a failed start: {}", ex.getMessage());
-			}
-		}
 	}
 
 	WaylandLayout layout() {
@@ -281,8 +271,8 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public void close() {
-		closeAll(List.of(this.ipc, this.outputs::close, this.captureConnection, this.screencopy, this.clipboard,
-				this.input));
+		Closeables.closeInReverse(List.of(this.ipc, this.outputs::close, this.captureConnection, this.screencopy,
+				this.clipboard, this.input));
 	}
 
 }
