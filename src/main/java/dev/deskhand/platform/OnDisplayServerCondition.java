@@ -1,7 +1,6 @@
 package dev.deskhand.platform;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -28,7 +27,7 @@ class OnDisplayServerCondition extends SpringBootCondition {
 	/** {@code auto}, or a display server that replaces the detected one. */
 	static final String PROPERTY = "deskhand.platform.display-server";
 
-	private static final String AUTO = "auto";
+	private static final String AUTO = AutoChoice.AUTO;
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
@@ -79,18 +78,7 @@ class OnDisplayServerCondition extends SpringBootCondition {
 	}
 
 	private static DisplayServer parse(String configured) {
-		try {
-			return DisplayServer.valueOf(configured.trim().toUpperCase(Locale.ROOT));
-		}
-		catch (IllegalArgumentException ex) {
-			// no cause: Enum.valueOf's "No enum constant" would only repeat this less
-			// helpfully
-			throw new IllegalStateException(
-					"Invalid value '" + configured + "' for " + PROPERTY + ": use one of " + AUTO + ", "
-							+ Arrays.stream(DisplayServer.values())
-								.map((server) -> server.name().toLowerCase(Locale.ROOT))
-								.collect(Collectors.joining(", ")));
-		}
+		return AutoChoice.parse(DisplayServer.class, PROPERTY, configured);
 	}
 
 	private static String describe(DisplayServer[] required) {

@@ -1,7 +1,6 @@
 package dev.deskhand.platform;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -25,7 +24,7 @@ class OnWaylandDesktopCondition extends SpringBootCondition {
 	/** {@code auto}, or a desktop that replaces the detected one. */
 	static final String PROPERTY = "deskhand.platform.wayland-desktop";
 
-	private static final String AUTO = "auto";
+	private static final String AUTO = AutoChoice.AUTO;
 
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
@@ -61,18 +60,7 @@ class OnWaylandDesktopCondition extends SpringBootCondition {
 	}
 
 	private static WaylandDesktop parse(String configured) {
-		try {
-			return WaylandDesktop.valueOf(configured.trim().toUpperCase(Locale.ROOT));
-		}
-		catch (IllegalArgumentException ex) {
-			// no cause: Enum.valueOf's "No enum constant" would only repeat this less
-			// helpfully
-			throw new IllegalStateException(
-					"Invalid value '" + configured + "' for " + PROPERTY + ": use one of " + AUTO + ", "
-							+ Arrays.stream(WaylandDesktop.values())
-								.map((desktop) -> desktop.name().toLowerCase(Locale.ROOT))
-								.collect(Collectors.joining(", ")));
-		}
+		return AutoChoice.parse(WaylandDesktop.class, PROPERTY, configured);
 	}
 
 }
