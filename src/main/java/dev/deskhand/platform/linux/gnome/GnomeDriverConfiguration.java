@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.gnome;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +13,7 @@ import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
 
 /**
@@ -36,13 +36,7 @@ class GnomeDriverConfiguration {
 
 	@Bean(destroyMethod = "close")
 	GnomeDesktopDriver gnomeDesktopDriver(GnomeProperties properties, Environment environment) {
-		Map<String, String> session = new HashMap<>();
-		for (String name : SESSION_VARIABLES) {
-			String value = environment.getProperty(name);
-			if (value != null) {
-				session.put(name, value);
-			}
-		}
+		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
 		return GnomeDesktopDriver.connect(session, properties.callTimeout(), properties.textOutsideLayout());
 	}
 

@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.kde;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +13,7 @@ import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
 
 /**
@@ -35,13 +35,7 @@ class KdeDriverConfiguration {
 
 	@Bean(destroyMethod = "close")
 	KdeDesktopDriver kdeDesktopDriver(KdeProperties properties, Environment environment) {
-		Map<String, String> session = new HashMap<>();
-		for (String name : SESSION_VARIABLES) {
-			String value = environment.getProperty(name);
-			if (value != null) {
-				session.put(name, value);
-			}
-		}
+		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
 		return KdeDesktopDriver.connect(session, properties.callTimeout());
 	}
 

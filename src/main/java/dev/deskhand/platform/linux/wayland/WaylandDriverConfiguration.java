@@ -1,6 +1,5 @@
 package dev.deskhand.platform.linux.wayland;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +13,7 @@ import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
 
 /**
@@ -39,13 +39,7 @@ class WaylandDriverConfiguration {
 
 	@Bean(destroyMethod = "close")
 	WaylandDesktopDriver waylandDesktopDriver(WaylandProperties properties, Environment environment) {
-		Map<String, String> session = new HashMap<>();
-		for (String name : SESSION_VARIABLES) {
-			String value = environment.getProperty(name);
-			if (value != null) {
-				session.put(name, value);
-			}
-		}
+		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
 		return WaylandDesktopDriver.connect(session, properties.callTimeout());
 	}
 
