@@ -28,7 +28,9 @@ changing part of the screen).
 """
 import json
 import os
+import queue
 import sys
+import threading
 import time
 
 import gi
@@ -53,9 +55,28 @@ tick_log = ["%-40s %s" % (name, "executable") for name in sorted(os.listdir("/et
 ticks = []
 
 
+# Events leave through a writer thread, never from GTK's main loop: a print that waits for
+# the test to read its pipe would stop the loop reading the Wayland socket, and a
+# compositor drops a client that falls too far behind (libwayland 1.21: the GTK witness
+# died mid-typing on CI while its reader was slow). The loop only queues.
+OUTPUT = queue.SimpleQueue()
+
+
+def write_events():
+    while True:
+        lines = [OUTPUT.get()]
+        while not OUTPUT.empty():
+            lines.append(OUTPUT.get())
+        sys.stdout.write("".join(lines))
+        sys.stdout.flush()
+
+
+threading.Thread(target=write_events, name="events", daemon=True).start()
+
+
 def emit(**fields):
     fields["t"] = time.monotonic_ns()
-    print(json.dumps(fields, ensure_ascii=False), flush=True)
+    OUTPUT.put(json.dumps(fields, ensure_ascii=False) + "\n")
 
 
 def on_draw(widget, cr):
@@ -249,3 +270,7 @@ if FULLSCREEN_AT:
 window.show_all()
 emit(ev="ready", pid=os.getpid(), app_id=APP_ID, backend=type(Gdk.Display.get_default()).__name__)
 Gtk.main()
+# what the loop queued last still reaches the test
+while not OUTPUT.empty():
+    sys.stdout.write(OUTPUT.get())
+sys.stdout.flush()

@@ -155,7 +155,8 @@ public final class GnomeDriverWitness implements DriverWitness {
 
 	@Override
 	public String describe() {
-		return this.window.log().lastEvents();
+		// a witness that mutter disconnected says so in mutter's log
+		return this.window.log().lastEvents() + (this.window.log().alive() ? "" : "\n" + this.session.logTail());
 	}
 
 	@Override

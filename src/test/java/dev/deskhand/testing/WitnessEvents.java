@@ -279,6 +279,7 @@ public final class WitnessEvents {
 
 	/** Sends one command line to the witness's standard input. */
 	synchronized void send(String command) {
+		checkRunning("before '" + command + "'");
 		try {
 			OutputStream stdin = this.process.getOutputStream();
 			stdin.write((command + "\n").getBytes(StandardCharsets.UTF_8));
@@ -321,6 +322,13 @@ public final class WitnessEvents {
 	}
 
 	/**
+	 * @return whether the witness process still runs
+	 */
+	public boolean alive() {
+		return this.process.isAlive();
+	}
+
+	/**
 	 * @return the last events, for failure messages
 	 */
 	public synchronized String lastEvents() {
@@ -328,6 +336,13 @@ public final class WitnessEvents {
 				this.events.size());
 		StringBuilder message = new StringBuilder("; last events:");
 		last.forEach((event) -> message.append("\n  ").append(event));
+		if (!this.process.isAlive()) {
+			// a witness that died mid-test explains the rest of the failure
+			message.append("\nthe witness exited with code ")
+				.append(this.process.exitValue())
+				.append(", stderr:\n")
+				.append(stderr());
+		}
 		return message.toString();
 	}
 
