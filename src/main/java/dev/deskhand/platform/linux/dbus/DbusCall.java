@@ -34,26 +34,61 @@ public final class DbusCall {
 	 */
 	public static Object[] call(AbstractConnection bus, String destination, String path, String iface, String member,
 			Duration timeout, String signature, Object... args) {
+		return send(bus, destination, path, iface, member, signature, args).answer(timeout);
+	}
+
+	/**
+	 * Sends a call without waiting for its answer, so that several calls to one callee
+	 * can be in flight: a bus delivers one connection's messages to a callee in the order
+	 * sent, and mutter and KWin answer them in that order.
+	 * @param signature the arguments' D-Bus signature, empty for none
+	 * @return the call, whose answer {@link Sent#answer} waits for
+	 * @throws DBusExecutionException when the call cannot be built
+	 */
+	public static Sent send(AbstractConnection bus, String destination, String path, String iface, String member,
+			String signature, Object... args) {
 		try {
 			MethodCall call = bus.getMessageFactory()
 				.createMethodCall(destination, path, iface, member, (byte) 0, signature.isEmpty() ? null : signature,
 						args);
 			bus.sendMessage(call);
-			Message answer = awaitReply(call, timeout);
+			return new Sent(call, iface + "." + member);
+		}
+		catch (DBusException ex) {
+			throw new DBusExecutionException(iface + "." + member + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * A call on its way.
+	 *
+	 * @param call the message sent
+	 * @param name {@code interface.member}, for failures
+	 */
+	public record Sent(MethodCall call, String name) {
+
+		/**
+		 * Waits for the answer.
+		 * @return the answer's parameters
+		 * @throws DBusExecutionException as {@link DbusCall#call} does
+		 */
+		public Object[] answer(Duration timeout) {
+			Message answer = awaitReply(this.call, timeout);
 			if (answer == null) {
-				throw new NoReply(iface + "." + member + " did not answer within " + timeout);
+				throw new NoReply(this.name + " did not answer within " + timeout);
 			}
 			if (answer instanceof Error error) {
 				throw failure(error);
 			}
-			Object[] parameters = answer.getParameters();
-			return (parameters != null) ? parameters : new Object[0];
+			try {
+				Object[] parameters = answer.getParameters();
+				return (parameters != null) ? parameters : new Object[0];
+			}
+			catch (DBusException ex) {
+				throw new DBusExecutionException(this.name + ": " + ex.getMessage(), ex);
+			}
 		}
-		catch (DBusException ex) {
-			DBusExecutionException failure = new DBusExecutionException(iface + "." + member + ": " + ex.getMessage(),
-					ex);
-			throw failure;
-		}
+
 	}
 
 	/**

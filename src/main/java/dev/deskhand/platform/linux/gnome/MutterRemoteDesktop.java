@@ -168,12 +168,30 @@ final class MutterRemoteDesktop implements AutoCloseable {
 			this.sendingTo = now;
 			this.held.injecting();
 			try {
-				events.accept(this.session);
+				deliver(this.session, events);
 			}
 			finally {
 				this.held.injected();
 			}
 		}
+	}
+
+	// the session's calls are in flight until flushed: a send returns once mutter has
+	// taken every event, and a failed one leaves none in flight for the next
+	private static void deliver(MutterRemoteSession session, Consumer<MutterRemoteSession> events) {
+		try {
+			events.accept(session);
+		}
+		catch (RuntimeException ex) {
+			try {
+				session.flush();
+			}
+			catch (RuntimeException answer) {
+				ex.addSuppressed(answer);
+			}
+			throw ex;
+		}
+		session.flush();
 	}
 
 	/**
@@ -225,7 +243,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	private void releaseHeld(MutterRemoteSession current) {
 		RuntimeException failure = null;
 		for (Runnable release : List.<Runnable>of(() -> this.keyboard.releaseAll(current),
-				() -> this.pointer.releaseAll(current))) {
+				() -> this.pointer.releaseAll(current), current::flush)) {
 			try {
 				release.run();
 			}
@@ -310,6 +328,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		session.pointerBy(0, 0);
 		session.keysym(MutterKeyboard.SHIFT_L, true);
 		session.keysym(MutterKeyboard.SHIFT_L, false);
+		session.flush();
 		var os = ManagementFactory.getOperatingSystemMXBean();
 		double load = os.getSystemLoadAverage() / Math.max(1, os.getAvailableProcessors());
 		try {
