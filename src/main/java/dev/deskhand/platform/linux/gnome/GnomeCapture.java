@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import org.freedesktop.dbus.connections.AbstractConnection;
@@ -38,6 +39,15 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 
 	private final Duration timeout;
 
+	/**
+	 * How long after Deskhand's input a look waits for a frame newer than it, at most.
+	 */
+	static final Duration FRESH_FRAME_WAIT = Duration.ofMillis(100);
+
+	private final LongSupplier lastInput;
+
+	private final Duration freshFrameWait;
+
 	private final DamageConsumers damage = new DamageConsumers(MAX_AREAS);
 
 	private final Map<String, Long> framesSeen = new HashMap<>();
@@ -45,9 +55,22 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 	private MutterScreenCast cast;
 
 	GnomeCapture(AbstractConnection bus, Path pipewireSocket, Supplier<List<DisplayInfo>> displays, Duration timeout) {
+		this(bus, pipewireSocket, displays, () -> Long.MIN_VALUE, Duration.ZERO, timeout);
+	}
+
+	/**
+	 * @param lastInput {@link System#nanoTime()} when Deskhand's last input ended,
+	 * {@link Long#MIN_VALUE} before any
+	 * @param freshFrameWait how long after that input a look waits for a frame newer than
+	 * it, at most ({@link #FRESH_FRAME_WAIT} in the driver)
+	 */
+	GnomeCapture(AbstractConnection bus, Path pipewireSocket, Supplier<List<DisplayInfo>> displays,
+			LongSupplier lastInput, Duration freshFrameWait, Duration timeout) {
 		this.bus = bus;
 		this.pipewireSocket = pipewireSocket;
 		this.displays = displays;
+		this.lastInput = lastInput;
+		this.freshFrameWait = freshFrameWait;
 		this.timeout = timeout;
 	}
 
@@ -58,12 +81,15 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 
 	@Override
 	public synchronized Frame capture(Rect region, int[] buffer) {
-		return cast().capture(region, buffer);
+		MutterScreenCast current = cast();
+		awaitFrameAfterInput(current, region);
+		return current.capture(region, buffer);
 	}
 
 	@Override
 	public synchronized ScreenDamage takeDamage(String consumer, Rect region) {
 		MutterScreenCast current = cast();
+		awaitFrameAfterInput(current, region);
 		for (DisplayInfo display : current.displays()) {
 			long frames = current.frameCount(display.id());
 			Long seen = this.framesSeen.put(display.id(), frames);
@@ -72,6 +98,23 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 			}
 		}
 		return this.damage.take(consumer, region);
+	}
+
+	// A look right after Deskhand's input would otherwise return the frame from before
+	// it: mutter composites a change at its next frame and the stream delivers it some
+	// milliseconds later (GnomeBenchmark saw looks 100 ms after GTK painted still show
+	// the old frame). So a look within FRESH_FRAME_WAIT of the last input waits, until
+	// that much after the input, for a frame newer than it; an input that changed nothing
+	// brings no frame, and costs the rest of that wait.
+	private void awaitFrameAfterInput(MutterScreenCast current, Rect region) {
+		long input = this.lastInput.getAsLong();
+		if (input == Long.MIN_VALUE) {
+			return;
+		}
+		long until = input + this.freshFrameWait.toNanos();
+		if (System.nanoTime() < until) {
+			current.awaitFramesAfter(region, input, until);
+		}
 	}
 
 	// the recording of the displays as they are now: a new one when they changed

@@ -108,8 +108,10 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 			requireMutter(built.bus, address, timeout);
 			built.displays = built.track(GnomeDisplays.watch(built.bus, timeout, () -> built.input.lastPointer()));
 			Path runtime = Path.of(runtimeDir);
-			built.capture = built.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime),
-					built.displays::displays, timeout));
+			built.capture = built
+				.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime), built.displays::displays,
+						() -> (built.input != null) ? built.input.lastInjection() : Long.MIN_VALUE,
+						GnomeCapture.FRESH_FRAME_WAIT, timeout));
 			built.input = built.track(MutterRemoteDesktop.open(built.bus, runtime.resolve(built.waylandDisplay),
 					built.displays::displays, timeout, textOutsideLayout));
 			built.windows = built.track(new GnomeWindows(built.bus, environment, timeout));

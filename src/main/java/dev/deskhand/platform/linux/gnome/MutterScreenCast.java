@@ -156,6 +156,18 @@ final class MutterScreenCast implements AutoCloseable {
 		return stream.frames().frameCount();
 	}
 
+	/**
+	 * Waits until each recorded display that {@code region} touches has a frame that came
+	 * after {@code after}, or until {@code until} ({@link System#nanoTime()}).
+	 */
+	void awaitFramesAfter(Rect region, long after, long until) {
+		for (DisplayStream stream : this.streams.values()) {
+			if (stream.display().bounds().intersection(region) != null) {
+				stream.frames().awaitFrameAfter(after, until);
+			}
+		}
+	}
+
 	private DisplayStream streamFor(Rect region) {
 		for (DisplayStream stream : this.streams.values()) {
 			Rect bounds = stream.display().bounds();

@@ -6,6 +6,7 @@ import java.nio.IntBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
@@ -52,6 +53,9 @@ final class PipeWireFrames implements AutoCloseable {
 
 	// how many frames came so far: a look compares it to tell whether the screen changed
 	private long frames;
+
+	// System.nanoTime() when the latest frame came
+	private long frameNanos = Long.MIN_VALUE;
 
 	// GStreamer's last error (e.g. PipeWire refused the node), for the message when no
 	// frame comes
@@ -143,6 +147,7 @@ final class PipeWireFrames implements AutoCloseable {
 					this.height = frameHeight;
 					this.pixels = copy;
 					this.frames++;
+					this.frameNanos = System.nanoTime();
 					this.lock.notifyAll();
 				}
 			}
@@ -163,6 +168,28 @@ final class PipeWireFrames implements AutoCloseable {
 	long frameCount() {
 		synchronized (this.lock) {
 			return this.frames;
+		}
+	}
+
+	/**
+	 * Waits until a frame that came after {@code after} is here, or until {@code until}
+	 * (both {@link System#nanoTime()}), whichever is first.
+	 */
+	void awaitFrameAfter(long after, long until) {
+		synchronized (this.lock) {
+			while (this.frameNanos <= after) {
+				long left = until - System.nanoTime();
+				if (left <= 0) {
+					return;
+				}
+				try {
+					TimeUnit.NANOSECONDS.timedWait(this.lock, left);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
 		}
 	}
 

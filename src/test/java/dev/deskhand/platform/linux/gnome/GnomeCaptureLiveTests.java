@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
 import dev.deskhand.testing.GnomeSession;
+import dev.deskhand.testing.GnomeWitness;
 import dev.deskhand.testing.Pause;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,6 +60,52 @@ class GnomeCaptureLiveTests {
 				witness.waitFor(5, TimeUnit.SECONDS);
 			}
 		}
+	}
+
+	/**
+	 * A look right after an input returns the frame that input brought, not the one
+	 * before it: the input here is the witness's tick (a pane painted at once), stamped
+	 * as Deskhand's last input just before it is sent. The wait is long (10 s) so that a
+	 * slow machine cannot make the check flaky; the driver's is
+	 * {@link GnomeCapture#FRESH_FRAME_WAIT}. Without the wait, the first look after GTK
+	 * painted mostly showed the old frame.
+	 */
+	@Test
+	void aLookRightAfterAnInputShowsTheFrameItBrought() throws Exception {
+		GnomeSession session = GnomeSession.shared();
+		AtomicLong lastInput = new AtomicLong(Long.MIN_VALUE);
+		try (DBusConnection bus = session.connect();
+				GnomeDisplays displays = GnomeDisplays.watch(bus, TIMEOUT, () -> new Point(0, 0));
+				GnomeCapture capture = new GnomeCapture(bus, session.pipewireSocket(), displays::displays,
+						lastInput::get, Duration.ofSeconds(10), TIMEOUT);
+				GnomeWitness witness = GnomeWitness.open(session, "Meta-0")) {
+			DisplayInfo meta0 = displays.displays().get(0);
+			assertThat(meta0.id()).isEqualTo("Meta-0");
+			Rect pane = new Rect(meta0.bounds().x() + 24, meta0.bounds().y() + 440, 600, 176);
+			awaitStill(capture, displays.displays());
+			assertThat(paneColouredPixels(capture.capture(pane))).as("the tick pane before the first tick").isZero();
+
+			lastInput.set(System.nanoTime());
+			witness.tick("one line");
+			assertThat(paneColouredPixels(capture.capture(pane))).as("the tick pane in the first look after the tick")
+				.isGreaterThan(pane.width() * pane.height() / 2);
+		}
+	}
+
+	// pixels of the tick pane's light background (cairo's 0.97, 0.97, 0.95: 0xF8F8F3),
+	// within 2 a channel
+	private static int paneColouredPixels(Frame frame) {
+		int count = 0;
+		for (int y = 0; y < frame.height(); y++) {
+			for (int x = 0; x < frame.width(); x++) {
+				int rgb = frame.rgb(x, y);
+				if (Math.abs((rgb >> 16 & 0xFF) - 0xF8) <= 2 && Math.abs((rgb >> 8 & 0xFF) - 0xF8) <= 2
+						&& Math.abs((rgb & 0xFF) - 0xF3) <= 2) {
+					count++;
+				}
+			}
+		}
+		return count;
 	}
 
 	// until two answers in a row, half a second apart, say nothing changed on any display
