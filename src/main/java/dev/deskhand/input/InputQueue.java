@@ -19,12 +19,15 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.tracing.CallPhase;
 import dev.deskhand.platform.elements.AccessibilityDriver;
 
 /**
@@ -76,6 +79,8 @@ public final class InputQueue implements AutoCloseable {
 
 	private final Timer waitTimer;
 
+	private final ObservationRegistry observations;
+
 	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
 		this(driver, () -> guards, properties);
 	}
@@ -102,6 +107,16 @@ public final class InputQueue implements AutoCloseable {
 	 */
 	public InputQueue(DesktopDriver driver, AccessibilityDriver accessibility, Supplier<List<InputGuard>> guards,
 			InputProperties properties, MeterRegistry registry) {
+		this(driver, accessibility, guards, properties, registry, ObservationRegistry.NOOP);
+	}
+
+	/**
+	 * @param observations where a tool call's queue wait and execution are observed, as
+	 * phases of the call observed on the caller's thread
+	 */
+	public InputQueue(DesktopDriver driver, AccessibilityDriver accessibility, Supplier<List<InputGuard>> guards,
+			InputProperties properties, MeterRegistry registry, ObservationRegistry observations) {
+		this.observations = observations;
 		this.driver = driver;
 		this.executor = new InputExecutor(driver, accessibility);
 		this.guards = guards;
@@ -164,8 +179,21 @@ public final class InputQueue implements AutoCloseable {
 				throw new DeskhandException(ErrorCode.E_BUSY, "the input queue is full ("
 						+ this.properties.queueCapacity() + " actions waiting); retry shortly");
 			}
-			awaitStart(job, future);
-			awaitEnd(job, future);
+			// Both phases are observed here on the caller's thread, where the call's
+			// observation is current; the input thread knows nothing of tracing.
+			Observation waiting = CallPhase.QUEUE_WAIT.start(this.observations);
+			RuntimeException failure = null;
+			try {
+				awaitStart(job, future);
+			}
+			catch (RuntimeException ex) {
+				failure = ex;
+				throw ex;
+			}
+			finally {
+				CallPhase.stop(waiting, failure);
+			}
+			CallPhase.EXECUTION.observe(this.observations, () -> awaitEnd(job, future));
 		}
 		finally {
 			this.jobs.remove(job);
