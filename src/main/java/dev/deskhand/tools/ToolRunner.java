@@ -48,7 +48,9 @@ public class ToolRunner {
 
 	private static ObservationRegistry timing(MeterRegistry registry) {
 		ObservationRegistry observations = ObservationRegistry.create();
-		observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(registry));
+		observations.observationConfig()
+			.observationHandler(new DefaultMeterObservationHandler(registry,
+					DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER));
 		return observations;
 	}
 
