@@ -19,7 +19,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +26,8 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
-import dev.deskhand.tracing.CallPhase;
 import dev.deskhand.platform.elements.AccessibilityDriver;
+import dev.deskhand.tracing.CallPhase;
 
 /**
  * The one thread that runs every desktop action, in arrival order. Bounded (E_BUSY beyond
@@ -181,18 +180,7 @@ public final class InputQueue implements AutoCloseable {
 			}
 			// Both phases are observed here on the caller's thread, where the call's
 			// observation is current; the input thread knows nothing of tracing.
-			Observation waiting = CallPhase.QUEUE_WAIT.start(this.observations);
-			RuntimeException failure = null;
-			try {
-				awaitStart(job, future);
-			}
-			catch (RuntimeException ex) {
-				failure = ex;
-				throw ex;
-			}
-			finally {
-				CallPhase.stop(waiting, failure);
-			}
+			CallPhase.QUEUE_WAIT.observe(this.observations, () -> awaitStart(job, future));
 			CallPhase.EXECUTION.observe(this.observations, () -> awaitEnd(job, future));
 		}
 		finally {

@@ -10,8 +10,10 @@ import dev.deskhand.errors.ErrorCode;
 
 /**
  * A phase of a tool call, observed as a child of the call: a span of its own in the
- * call's trace and a timer tagged by outcome. Outside a call (a health check, the session
- * record's writer) a phase is not observed at all, so nothing but tool calls makes spans.
+ * call's trace and a timer tagged by outcome. A phase is observed only under an
+ * observation current on its thread (a tool call, a vendor endpoint's request, an
+ * operator's HTTP request); on a thread without one (the session record's writer) it is
+ * not observed at all.
  */
 public enum CallPhase {
 
@@ -50,8 +52,8 @@ public enum CallPhase {
 	}
 
 	/**
-	 * Starts the phase as a child of the call observed on this thread; a no-op
-	 * observation when none is.
+	 * Starts the phase as a child of the observation current on this thread; a no-op
+	 * observation when there is none.
 	 */
 	public Observation start(ObservationRegistry registry) {
 		if (registry.getCurrentObservation() == null) {

@@ -1,6 +1,10 @@
 package dev.deskhand.tracing;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +14,7 @@ import java.util.Map;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +53,8 @@ class TraceExportLiveTests {
 	static final String OPERATOR_TOKEN = "trace-live-operator-token";
 
 	private static final String SECRET = "trace-Sécret-4711";
+
+	private static final String VENDOR_SECRET = "vendor-Sécret-815";
 
 	private static final String CLIENT = "trace-live-agent";
 
@@ -93,6 +100,12 @@ class TraceExportLiveTests {
 		}
 	}
 
+	// Each test's session holds the input lease when it ends: free it for the next.
+	@AfterEach
+	void releaseTheInput() {
+		new OperatorApi(this.managementPort, OPERATOR_TOKEN).revokeAllSessions();
+	}
+
 	@Test
 	void eachCallIsOneTraceWithItsPhasesAndItsAuditAndSessionRecordsNameIt() throws Exception {
 		McpSyncClient client = McpTestClients.streamable(this.port, CLIENT, (request) -> {
@@ -100,10 +113,16 @@ class TraceExportLiveTests {
 		});
 		try {
 			witness.focus();
+			String before = witness.text();
 			CallToolResult typed = call(client, "type", Map.of("text", SECRET, "screenshot_after", true));
 			assertThat(typed.isError()).as(text(typed)).isNotEqualTo(Boolean.TRUE);
-			witness.awaitText(SECRET, WAIT);
+			witness.awaitText(before + SECRET, WAIT);
 			CallToolResult denied = call(client, "key", Map.of("text", "ctrl+alt+Delete"));
+			// a zoom always encodes; type's screenshot_after reuses a cached encoding
+			// when the
+			// screen did not change yet
+			CallToolResult zoom = call(client, "zoom", Map.of("region", List.of(0, 0, 200, 100)));
+			assertThat(zoom.isError()).as(text(zoom)).isNotEqualTo(Boolean.TRUE);
 			assertThat(text(denied)).startsWith("E_DENIED");
 		}
 		finally {
@@ -116,12 +135,14 @@ class TraceExportLiveTests {
 			.containsEntry(CallKeys.PRINCIPAL, "local")
 			.containsKey(CallKeys.SESSION)
 			.doesNotContainKey(CallKeys.ERROR_CODE);
-		List<ReceivedSpan> phases = awaitChildren(type, "approval wait", "lease", "queue wait", "execution",
-				"encoding");
+		List<ReceivedSpan> phases = awaitChildren(type, "approval wait", "lease", "queue wait", "execution");
 		assertThat(phases).allSatisfy((phase) -> {
 			assertThat(phase.traceId()).isEqualTo(type.traceId());
 			assertThat(phase.attributes()).containsEntry(CallKeys.OUTCOME, "ok");
 		});
+
+		ReceivedSpan zoomed = receiver.await((span) -> "zoom".equals(span.attributes().get(CallKeys.TOOL)), WAIT);
+		assertThat(awaitChildren(zoomed, "approval wait", "encoding")).hasSize(2);
 
 		ReceivedSpan key = receiver.await((span) -> "key".equals(span.attributes().get(CallKeys.TOOL)), WAIT);
 		assertThat(key.traceId()).isNotEqualTo(type.traceId());
@@ -138,8 +159,9 @@ class TraceExportLiveTests {
 			assertThat(span.attributes().values()).noneMatch((value) -> value.contains(SECRET));
 		});
 
-		JsonNode input = auditRecord("input-action", "type");
-		assertThat(input.path("data").path(CallKeys.TRACE_ID).asString()).isEqualTo(type.traceId());
+		JsonNode input = auditRecord(type.traceId());
+		assertThat(input.path("type").asString()).isEqualTo("input-action");
+		assertThat(input.path("data").path("tool").asString()).isEqualTo("type");
 		assertThat(input.path("data").path("session").asString()).isEqualTo(type.attributes().get(CallKeys.SESSION));
 
 		JsonNode step = sessionStep("type");
@@ -169,15 +191,45 @@ class TraceExportLiveTests {
 		}
 	}
 
-	private static JsonNode auditRecord(String type, String tool) throws IOException {
+	@Test
+	void aVendorEndpointsRequestIsOneTraceToo() throws Exception {
+		witness.focus();
+		String before = witness.text();
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/agents/anthropic/computer"))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("tool_uses",
+						List.of(Map.of("type", "tool_use", "id", "toolu_1", "name", "computer", "input",
+								Map.of("action", "type", "text", VENDOR_SECRET)))))))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		assertThat(JSON.readTree(response.body()).path("tool_results").get(0).path("is_error").asBoolean())
+			.as(response.body())
+			.isFalse();
+		witness.awaitText(before + VENDOR_SECRET, WAIT);
+
+		ReceivedSpan request = receiver
+			.await((span) -> "anthropic_computer".equals(span.attributes().get(CallKeys.TOOL)), WAIT);
+		assertThat(request.attributes()).containsEntry(CallKeys.OUTCOME, "ok").containsKey(CallKeys.SESSION);
+		awaitChildren(request, "approval wait", "lease", "queue wait", "execution");
+		assertThat(receiver.spans()).allSatisfy(
+				(span) -> assertThat(span.attributes().values()).noneMatch((value) -> value.contains(VENDOR_SECRET)));
+		JsonNode input = auditRecord(request.traceId());
+		assertThat(input.path("type").asString()).isEqualTo("input-action");
+		assertThat(input.path("data").path("session").asString()).isEqualTo(request.attributes().get(CallKeys.SESSION));
+	}
+
+	/**
+	 * The audit record that names a trace; the audit is written before the call returns.
+	 */
+	private static JsonNode auditRecord(String traceId) throws IOException {
 		for (String line : Files.readAllLines(dir.resolve("audit.jsonl"))) {
 			JsonNode record = JSON.readTree(line);
-			if (type.equals(record.path("type").asString())
-					&& tool.equals(record.path("data").path("tool").asString())) {
+			if (traceId.equals(record.path("data").path(CallKeys.TRACE_ID).asString())) {
 				return record;
 			}
 		}
-		throw new AssertionError("no " + type + " record of " + tool + " in the audit");
+		throw new AssertionError("no audit record names trace " + traceId);
 	}
 
 	private JsonNode sessionStep(String tool) throws InterruptedException {
