@@ -1,5 +1,6 @@
 package dev.deskhand.actions;
 
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -30,9 +31,9 @@ class ActionsConfiguration {
 	@Bean
 	DesktopActions desktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, SystemKeys systemKeys,
 			AuditTrail audit, ScreenService screen, DesktopDriver driver, ScreenshotProperties properties, Desk desk,
-			PrivacyProperties privacy) {
+			PrivacyProperties privacy, ObservationRegistry observations) {
 		return new DesktopActions(queue, lease, approvals, new ActionRules(systemKeys), audit, screen, driver.windows(),
-				driver.clipboard(), properties.settle(), desk, privacy.maskedApps());
+				driver.clipboard(), properties.settle(), desk, privacy.maskedApps(), observations);
 	}
 
 }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.deskhand.tracing.CallKeys;
+
 /**
  * The one shape of every audit record the guarded path writes, desktop-changing or
  * reading the clipboard: who, which tool, how it ended, how long it took, and what it did
@@ -15,9 +17,10 @@ import java.util.Map;
  * @param outcome {@code ok} or the {@code E_*} code
  * @param actions per action its words, or for text a map of the tool and the text's
  * redaction
+ * @param traceId the call's trace, {@code null} when it is not traced
  */
-record AuditedAction(String type, String session, String tool, String outcome, Duration duration,
-		List<Object> actions) {
+record AuditedAction(String type, String session, String tool, String outcome, Duration duration, List<Object> actions,
+		String traceId) {
 
 	static final String INPUT = "input-action";
 
@@ -34,6 +37,9 @@ record AuditedAction(String type, String session, String tool, String outcome, D
 		data.put("outcome", this.outcome);
 		data.put("duration_ms", this.duration.toMillis());
 		data.put("actions", this.actions);
+		if (this.traceId != null) {
+			data.put(CallKeys.TRACE_ID, this.traceId);
+		}
 		return data;
 	}
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.micrometer.observation.ObservationRegistry;
+
 import dev.deskhand.approval.ApprovalRequest;
 import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.approval.ApprovalTarget;
@@ -25,6 +27,8 @@ import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.screen.DisplayChoice;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
+import dev.deskhand.tracing.CallPhase;
+import dev.deskhand.tracing.TraceIds;
 
 /**
  * The guarded path: the one way a desktop-changing call reaches the desktop. Actions
@@ -66,9 +70,12 @@ public final class DesktopActions {
 
 	private final List<String> maskedApps;
 
+	private final ObservationRegistry observations;
+
 	DesktopActions(InputQueue queue, InputLease lease, ApprovalService approvals, ActionRules rules, AuditTrail audit,
 			ScreenService screen, WindowDriver windows, ClipboardDriver clipboard, Duration settle, Desk desk,
-			List<String> maskedApps) {
+			List<String> maskedApps, ObservationRegistry observations) {
+		this.observations = observations;
 		this.desk = desk;
 		this.maskedApps = List.copyOf(maskedApps);
 		this.queue = queue;
@@ -142,8 +149,8 @@ public final class DesktopActions {
 	 * owns the clipboard).
 	 */
 	public String readClipboard(Caller caller) {
-		this.approvals.authorize(new ApprovalRequest(caller.session(), Set.of(Capability.CLIPBOARD_READ),
-				"read_clipboard", "read the clipboard"), caller.channel());
+		authorize(caller, new ApprovalRequest(caller.session(), Set.of(Capability.CLIPBOARD_READ), "read_clipboard",
+				"read the clipboard"));
 		long start = System.nanoTime();
 		String outcome = "ok";
 		String text = null;
@@ -160,7 +167,7 @@ public final class DesktopActions {
 					: List.of();
 			this.audit.record(AuditedAction.CLIPBOARD_READ, caller.session().principal(),
 					new AuditedAction(AuditedAction.CLIPBOARD_READ, caller.handle(), "read_clipboard", outcome,
-							Duration.ofNanos(System.nanoTime() - start), record)
+							Duration.ofNanos(System.nanoTime() - start), record, TraceIds.current(this.observations))
 						.data());
 		}
 	}
@@ -170,8 +177,12 @@ public final class DesktopActions {
 	 * queue.
 	 */
 	public void authorizeObservation(Caller caller, String tool, String summary) {
-		this.approvals.authorize(new ApprovalRequest(caller.session(), Set.of(Capability.OBSERVE), tool, summary),
-				caller.channel());
+		authorize(caller, new ApprovalRequest(caller.session(), Set.of(Capability.OBSERVE), tool, summary));
+	}
+
+	/** Approval as a phase of the call: its span shows how long a human took. */
+	private void authorize(Caller caller, ApprovalRequest request) {
+		CallPhase.APPROVAL.observe(this.observations, () -> this.approvals.authorize(request, caller.channel()));
 	}
 
 	/**
@@ -199,10 +210,11 @@ public final class DesktopActions {
 		}
 		ApprovalTarget target = ApprovalTarget.firstOf((display != null) ? display.id() : null,
 				actions.stream().map(InputAction::target).toList());
-		this.approvals.authorize(new ApprovalRequest(caller.session(), capabilities, tool, this.rules.describe(actions),
-				this.rules.describeForAudit(actions), target), caller.channel());
+		authorize(caller, new ApprovalRequest(caller.session(), capabilities, tool, this.rules.describe(actions),
+				this.rules.describeForAudit(actions), target));
 		if (input) {
-			this.lease.acquire(caller.handle(), caller.session().principal());
+			CallPhase.LEASE.observe(this.observations,
+					() -> this.lease.acquire(caller.handle(), caller.session().principal()));
 		}
 		long start = System.nanoTime();
 		String outcome = "ok";
@@ -221,7 +233,7 @@ public final class DesktopActions {
 			this.audit.record(AuditedAction.INPUT, caller.session().principal(),
 					new AuditedAction(AuditedAction.INPUT, caller.handle(), tool, outcome,
 							Duration.ofNanos(System.nanoTime() - start),
-							actions.stream().map(this.rules::auditRecord).toList())
+							actions.stream().map(this.rules::auditRecord).toList(), TraceIds.current(this.observations))
 						.data());
 		}
 	}

@@ -1,6 +1,7 @@
 package dev.deskhand.agents;
 
 import jakarta.servlet.DispatcherType;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -32,8 +33,9 @@ class AgentsConfiguration {
 	}
 
 	@Bean
-	EndpointSteps endpointSteps(TrajectoryRecorder trajectories, AgentSessions sessions) {
-		return new EndpointSteps(trajectories, sessions);
+	EndpointSteps endpointSteps(TrajectoryRecorder trajectories, AgentSessions sessions,
+			ObservationRegistry observations) {
+		return new EndpointSteps(trajectories, sessions, observations);
 	}
 
 	@Bean

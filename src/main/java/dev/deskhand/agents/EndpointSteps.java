@@ -5,9 +5,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
 import dev.deskhand.approval.AgentSession;
 import dev.deskhand.approval.AgentSessions;
 import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.tracing.CallKeys;
+import dev.deskhand.tracing.TraceIds;
 import dev.deskhand.trajectory.SentImage;
 import dev.deskhand.trajectory.TrajectoryRecorder;
 
@@ -16,7 +21,10 @@ import dev.deskhand.trajectory.TrajectoryRecorder;
  * one (docs/replay.md): the request's arguments (typed text redacted), the audit records
  * it produced (approvals, each batch's input action), how it ended and the screenshot the
  * reply carried. A request that failed before it had a session (bad arguments, another
- * agent's handle) has no record to go into, as for MCP.
+ * agent's handle) has no record to go into, as for MCP. Each request is also observed as
+ * {@code deskhand.endpoint.requests}: a span named after the step, with the phases of its
+ * batches (approval wait, lease, queue wait, execution, encoding) as children, like an
+ * MCP tool call's.
  */
 public final class EndpointSteps {
 
@@ -24,9 +32,15 @@ public final class EndpointSteps {
 
 	private final AgentSessions sessions;
 
-	public EndpointSteps(TrajectoryRecorder trajectories, AgentSessions sessions) {
+	private final ObservationRegistry observations;
+
+	/** The observation of one vendor endpoint request (its timer, its span). */
+	static final String REQUEST = "deskhand.endpoint.requests";
+
+	public EndpointSteps(TrajectoryRecorder trajectories, AgentSessions sessions, ObservationRegistry observations) {
 		this.trajectories = trajectories;
 		this.sessions = sessions;
+		this.observations = observations;
 	}
 
 	/**
@@ -38,16 +52,23 @@ public final class EndpointSteps {
 	 * ({@code deskhand_session})
 	 */
 	public Map<String, Object> record(String tool, String via, Object request, Supplier<Map<String, Object>> reply) {
+		Observation call = Observation.createNotStarted(REQUEST, this.observations)
+			.contextualName(tool)
+			.lowCardinalityKeyValue(CallKeys.TOOL, tool)
+			.start();
 		TrajectoryRecorder.Call step = this.trajectories.begin(tool, via);
+		step.traced(TraceIds.of(call));
 		String outcome = "ok";
 		String message = null;
 		List<SentImage> images = List.of();
-		try {
+		try (Observation.Scope scope = call.openScope()) {
 			Map<String, Object> answer = reply.get();
 			if (answer.get(EndpointSessions.FIELD) instanceof String handle) {
 				AgentSession session = this.sessions.find(handle).orElse(null);
 				if (session != null) {
 					this.trajectories.identify(handle, session.principal(), session.client(), arguments(request));
+					call.highCardinalityKeyValue(CallKeys.SESSION, handle);
+					call.highCardinalityKeyValue(CallKeys.PRINCIPAL, session.principal());
 				}
 			}
 			String error = failureOf(answer);
@@ -67,6 +88,11 @@ public final class EndpointSteps {
 		}
 		finally {
 			step.finish(outcome, message, images);
+			call.lowCardinalityKeyValue(CallKeys.OUTCOME, outcome);
+			if (outcome.startsWith("E_")) {
+				call.highCardinalityKeyValue(CallKeys.ERROR_CODE, outcome);
+			}
+			call.stop();
 		}
 	}
 

@@ -3,6 +3,7 @@ package dev.deskhand.input;
 import java.time.Clock;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,11 +16,12 @@ class InputConfiguration {
 
 	@Bean(destroyMethod = "close")
 	InputQueue inputQueue(DesktopDriver driver, ObjectProvider<AccessibilityDriver> accessibility,
-			ObjectProvider<InputGuard> guards, InputProperties properties, MeterRegistry registry) {
+			ObjectProvider<InputGuard> guards, InputProperties properties, MeterRegistry registry,
+			ObservationRegistry observations) {
 		return new InputQueue(driver,
 				accessibility
 					.getIfAvailable(() -> AccessibilityDriver.unavailable("this platform has no accessibility driver")),
-				() -> guards.orderedStream().toList(), properties, registry);
+				() -> guards.orderedStream().toList(), properties, registry, observations);
 	}
 
 	@Bean

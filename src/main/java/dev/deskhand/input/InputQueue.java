@@ -19,6 +19,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,7 @@ import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.elements.AccessibilityDriver;
+import dev.deskhand.tracing.CallPhase;
 
 /**
  * The one thread that runs every desktop action, in arrival order. Bounded (E_BUSY beyond
@@ -76,6 +78,8 @@ public final class InputQueue implements AutoCloseable {
 
 	private final Timer waitTimer;
 
+	private final ObservationRegistry observations;
+
 	public InputQueue(DesktopDriver driver, List<InputGuard> guards, InputProperties properties) {
 		this(driver, () -> guards, properties);
 	}
@@ -102,6 +106,16 @@ public final class InputQueue implements AutoCloseable {
 	 */
 	public InputQueue(DesktopDriver driver, AccessibilityDriver accessibility, Supplier<List<InputGuard>> guards,
 			InputProperties properties, MeterRegistry registry) {
+		this(driver, accessibility, guards, properties, registry, ObservationRegistry.NOOP);
+	}
+
+	/**
+	 * @param observations where a tool call's queue wait and execution are observed, as
+	 * phases of the call observed on the caller's thread
+	 */
+	public InputQueue(DesktopDriver driver, AccessibilityDriver accessibility, Supplier<List<InputGuard>> guards,
+			InputProperties properties, MeterRegistry registry, ObservationRegistry observations) {
+		this.observations = observations;
 		this.driver = driver;
 		this.executor = new InputExecutor(driver, accessibility);
 		this.guards = guards;
@@ -164,8 +178,10 @@ public final class InputQueue implements AutoCloseable {
 				throw new DeskhandException(ErrorCode.E_BUSY, "the input queue is full ("
 						+ this.properties.queueCapacity() + " actions waiting); retry shortly");
 			}
-			awaitStart(job, future);
-			awaitEnd(job, future);
+			// Both phases are observed here on the caller's thread, where the call's
+			// observation is current; the input thread knows nothing of tracing.
+			CallPhase.QUEUE_WAIT.observe(this.observations, () -> awaitStart(job, future));
+			CallPhase.EXECUTION.observe(this.observations, () -> awaitEnd(job, future));
 		}
 		finally {
 			this.jobs.remove(job);

@@ -2,6 +2,7 @@ package dev.deskhand.screen;
 
 import java.time.Clock;
 
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,8 +20,9 @@ class ScreenConfiguration {
 
 	@Bean
 	ScreenService screenService(DesktopDriver driver, ScreenshotProperties properties, ModelProfiles profiles,
-			ObjectProvider<CaptureFilter> filters) {
-		return new ScreenService(driver, properties, profiles, Clock.systemUTC(), filters.orderedStream().toList());
+			ObjectProvider<CaptureFilter> filters, ObservationRegistry observations) {
+		return new ScreenService(driver, properties, profiles, Clock.systemUTC(), filters.orderedStream().toList(),
+				observations);
 	}
 
 	/**

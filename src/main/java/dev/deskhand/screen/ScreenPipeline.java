@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.micrometer.observation.ObservationRegistry;
+
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
@@ -16,6 +18,7 @@ import dev.deskhand.screen.codec.IncrementalImage;
 import dev.deskhand.screen.codec.JpegEncoder;
 import dev.deskhand.screen.codec.PngEncoder;
 import dev.deskhand.screen.codec.ScreenWorkers;
+import dev.deskhand.tracing.CallPhase;
 
 /**
  * Captured frames to encoded images: capture into a reused buffer, compare with the
@@ -95,6 +98,8 @@ final class ScreenPipeline {
 
 	private final ImageEncoders encoders;
 
+	private final ObservationRegistry observations;
+
 	private final PixelBuffers buffers;
 
 	/**
@@ -119,6 +124,17 @@ final class ScreenPipeline {
 	ScreenPipeline(Capture capture, Damage damage, List<CaptureFilter> filters, FrameCache frames,
 			AreaAverageScaler scaler, ImageEncoders encoders, PngEncoder png, ScreenWorkers workers,
 			PixelBuffers buffers) {
+		this(capture, damage, filters, frames, scaler, encoders, png, workers, buffers, ObservationRegistry.NOOP);
+	}
+
+	/**
+	 * @param observations where an encoding is observed, as a phase of the tool call
+	 * observed on the caller's thread
+	 */
+	ScreenPipeline(Capture capture, Damage damage, List<CaptureFilter> filters, FrameCache frames,
+			AreaAverageScaler scaler, ImageEncoders encoders, PngEncoder png, ScreenWorkers workers,
+			PixelBuffers buffers, ObservationRegistry observations) {
+		this.observations = observations;
 		this.capture = capture;
 		this.damage = damage;
 		this.pngBands = IncrementalImage.png(png);
@@ -200,10 +216,13 @@ final class ScreenPipeline {
 				(format == ImageFormat.JPEG) ? jpegQuality : 0f);
 		byte[] image = entry.encoding(key);
 		if (image == null) {
-			image = (format == ImageFormat.PNG)
-					? display.png.encode(entry.frame(), entry.id(), size.width(), size.height(), this.pngBands)
-					: display.jpeg.encode(entry.frame(), entry.id(), size.width(), size.height(),
-							IncrementalImage.jpeg(jpegQuality, ImageEncoders.CHROMA_SUBSAMPLING));
+			FrameCache.Entry captured = entry;
+			image = CallPhase.ENCODING.observe(this.observations,
+					() -> (format == ImageFormat.PNG)
+							? display.png.encode(captured.frame(), captured.id(), size.width(), size.height(),
+									this.pngBands)
+							: display.jpeg.encode(captured.frame(), captured.id(), size.width(), size.height(),
+									IncrementalImage.jpeg(jpegQuality, ImageEncoders.CHROMA_SUBSAMPLING)));
 			entry.putEncoding(key, image);
 		}
 		// the cached array is shared by later identical screenshots: hand out a copy
@@ -363,8 +382,10 @@ final class ScreenPipeline {
 				frame = capture(area);
 			}
 			ImageSize size = budget.fit(frame.width(), frame.height());
-			return new Image(encode(frame, size, format, jpegQuality), size.width(), size.height(),
-					(cropped != null) ? frameId : -1);
+			Frame zoomed = frame;
+			byte[] encoded = CallPhase.ENCODING.observe(this.observations,
+					() -> encode(zoomed, size, format, jpegQuality));
+			return new Image(encoded, size.width(), size.height(), (cropped != null) ? frameId : -1);
 		}
 		finally {
 			if (cropped != null) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
+import io.micrometer.observation.ObservationRegistry;
+
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.Echo;
 import dev.deskhand.errors.ErrorCode;
@@ -56,6 +58,14 @@ public class ScreenService {
 
 	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, ModelProfiles profiles, Clock clock,
 			List<CaptureFilter> filters) {
+		this(driver, properties, profiles, clock, filters, ObservationRegistry.NOOP);
+	}
+
+	/**
+	 * @param observations where a tool call's screenshot encodings are observed
+	 */
+	public ScreenService(DesktopDriver driver, ScreenshotProperties properties, ModelProfiles profiles, Clock clock,
+			List<CaptureFilter> filters, ObservationRegistry observations) {
 		this.driver = driver;
 		this.properties = properties;
 		this.profiles = profiles;
@@ -68,7 +78,7 @@ public class ScreenService {
 				? (consumer, region) -> driver.capture().takeDamage(consumer, region) : ScreenPipeline.Damage.UNTRACKED;
 		this.pipeline = new ScreenPipeline((region, buffer) -> driver.capture().capture(region, buffer), damage,
 				filters, new FrameCache(), new AreaAverageScaler(workers), new ImageEncoders(png), png, workers,
-				new PixelBuffers(3));
+				new PixelBuffers(3), observations);
 	}
 
 	public List<DisplayInfo> displays() {

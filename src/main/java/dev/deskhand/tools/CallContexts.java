@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.annotation.context.McpSyncRequestContext;
 
@@ -16,6 +18,7 @@ import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.input.Cancellation;
 import dev.deskhand.security.AgentPrincipals;
 import dev.deskhand.screen.ScreenService;
+import dev.deskhand.tracing.CallKeys;
 import dev.deskhand.trajectory.TrajectoryRecorder;
 
 /** Resolves a tool call's {@link CallContext} from the MCP request. */
@@ -35,9 +38,12 @@ class CallContexts {
 
 	private final OperatorUrls operatorUrls;
 
+	private final ObservationRegistry observations;
+
 	CallContexts(AgentSessions sessions, ExecutorService elicitations, ScheduledExecutorService progressScheduler,
 			ApprovalProperties approval, TrajectoryRecorder trajectories, ScreenService screen,
-			OperatorUrls operatorUrls) {
+			OperatorUrls operatorUrls, ObservationRegistry observations) {
+		this.observations = observations;
 		this.sessions = sessions;
 		this.operatorUrls = operatorUrls;
 		this.elicitations = elicitations;
@@ -55,6 +61,12 @@ class CallContexts {
 		Map<String, Object> arguments = (context.request() instanceof McpSchema.CallToolRequest request)
 				? request.arguments() : null;
 		this.trajectories.identify(session.handle(), session.principal(), session.client(), arguments);
+		// The call's span learns it too; never its arguments.
+		Observation observed = this.observations.getCurrentObservation();
+		if (observed != null) {
+			observed.highCardinalityKeyValue(CallKeys.SESSION, session.handle());
+			observed.highCardinalityKeyValue(CallKeys.PRINCIPAL, session.principal());
+		}
 		// A session starts with its agent's model profile (deskhand.profiles.agents).
 		this.screen.adoptProfile(session.handle(), session.principal());
 		// An agent not trusted with elicitation is never sent one: its client might be a

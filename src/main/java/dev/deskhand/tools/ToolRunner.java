@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.slf4j.Logger;
@@ -13,39 +15,56 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.tracing.CallKeys;
+import dev.deskhand.tracing.TraceIds;
 import dev.deskhand.trajectory.SentImage;
 import dev.deskhand.trajectory.TrajectoryRecorder;
 
 /**
  * Runs a tool body so that nothing escapes it: every failure becomes an {@code isError}
  * result {@code E_CODE: message} (an exception thrown from an MCP tool method breaks the
- * HTTP exchange), and every call is timed as {@code deskhand.tool.calls} tagged by tool
- * and outcome, and recorded in the session's trajectory with the images it sent.
+ * HTTP exchange), and every call is observed as {@code deskhand.tool.calls} (a timer
+ * tagged by tool and outcome, and with tracing a span whose children are the call's
+ * phases) and recorded in the session's trajectory with the images it sent and its trace
+ * id.
  */
 public class ToolRunner {
 
 	private static final Logger logger = LoggerFactory.getLogger(ToolRunner.class);
 
-	private final MeterRegistry registry;
+	private final ObservationRegistry observations;
 
 	private final TrajectoryRecorder trajectories;
 
+	/** Times calls into {@code registry}, without traces or a session record. */
 	public ToolRunner(MeterRegistry registry) {
-		this(registry, TrajectoryRecorder.OFF);
+		this(timing(registry), TrajectoryRecorder.OFF);
 	}
 
-	public ToolRunner(MeterRegistry registry, TrajectoryRecorder trajectories) {
-		this.registry = registry;
+	public ToolRunner(ObservationRegistry observations, TrajectoryRecorder trajectories) {
+		this.observations = observations;
 		this.trajectories = trajectories;
 	}
 
+	private static ObservationRegistry timing(MeterRegistry registry) {
+		ObservationRegistry observations = ObservationRegistry.create();
+		observations.observationConfig()
+			.observationHandler(new DefaultMeterObservationHandler(registry,
+					DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER));
+		return observations;
+	}
+
 	public CallToolResult run(String tool, Supplier<CallToolResult> body) {
-		Timer.Sample sample = Timer.start(this.registry);
+		Observation call = Observation.createNotStarted(CallKeys.TOOL_CALL, this.observations)
+			.contextualName(tool)
+			.lowCardinalityKeyValue(CallKeys.TOOL, tool)
+			.start();
 		TrajectoryRecorder.Call step = this.trajectories.begin(tool);
+		step.traced(TraceIds.of(call));
 		String outcome = "ok";
 		String message = null;
 		CallToolResult result = null;
-		try {
+		try (Observation.Scope scope = call.openScope()) {
 			result = body.get();
 			if (Boolean.TRUE.equals(result.isError())) {
 				outcome = "error";
@@ -67,11 +86,11 @@ public class ToolRunner {
 		}
 		finally {
 			step.finish(outcome, message, step.recording() ? imagesOf(result) : List.of());
-			sample.stop(Timer.builder("deskhand.tool.calls")
-				.description("Tool calls by tool and outcome (ok or an E_* code)")
-				.tag("tool", tool)
-				.tag("outcome", outcome)
-				.register(this.registry));
+			call.lowCardinalityKeyValue(CallKeys.OUTCOME, outcome);
+			if (outcome.startsWith("E_")) {
+				call.highCardinalityKeyValue(CallKeys.ERROR_CODE, outcome);
+			}
+			call.stop();
 		}
 	}
 

@@ -4,7 +4,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
-import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.ai.mcp.server.common.autoconfigure.properties.McpServerProperties;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -40,8 +40,8 @@ class ToolsConfiguration {
 	}
 
 	@Bean
-	ToolRunner toolRunner(MeterRegistry registry, TrajectoryRecorder trajectories) {
-		return new ToolRunner(registry, trajectories);
+	ToolRunner toolRunner(ObservationRegistry observations, TrajectoryRecorder trajectories) {
+		return new ToolRunner(observations, trajectories);
 	}
 
 	// Elicitations wait on a human for minutes; each gets a thread so operators can
@@ -69,9 +69,10 @@ class ToolsConfiguration {
 	@Bean
 	CallContexts callContexts(AgentSessions sessions, ExecutorService deskhandElicitations,
 			ScheduledExecutorService deskhandProgress, ApprovalProperties approvalProperties,
-			TrajectoryRecorder trajectories, ScreenService screen, OperatorUrls operatorUrls) {
+			TrajectoryRecorder trajectories, ScreenService screen, OperatorUrls operatorUrls,
+			ObservationRegistry observations) {
 		return new CallContexts(sessions, deskhandElicitations, deskhandProgress, approvalProperties, trajectories,
-				screen, operatorUrls);
+				screen, operatorUrls, observations);
 	}
 
 	@Bean

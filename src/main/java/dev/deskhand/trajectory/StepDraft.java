@@ -36,6 +36,9 @@ final class StepDraft {
 
 	Map<String, Object> arguments = Map.of();
 
+	/** The call's trace, when traced: what lines the step up with its spans. */
+	String traceId;
+
 	final List<Map<String, Object>> audit = new ArrayList<>();
 
 	StepDraft(String tool, String via, Instant time) {

@@ -20,6 +20,7 @@ import dev.deskhand.audit.AuditRecordId;
 import dev.deskhand.screen.ImageFormat;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
+import dev.deskhand.tracing.CallKeys;
 
 /**
  * Records every tool call of every agent session: the transport opens a {@link Call}
@@ -214,6 +215,9 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		step.put("duration_ms", took.toMillis());
 		step.put("desktop_changed", changed);
 		step.put("audit", new ArrayList<>(draft.audit));
+		if (draft.traceId != null) {
+			step.put(CallKeys.TRACE_ID, draft.traceId);
+		}
 		try {
 			this.writer.execute(() -> write(draft, step, before, sent, needsAfter));
 		}
@@ -288,6 +292,16 @@ public final class TrajectoryRecorder implements AutoCloseable {
 		 */
 		public boolean recording() {
 			return this.recorder != null;
+		}
+
+		/**
+		 * Ties the step to the trace of its call.
+		 * @param traceId the trace id, {@code null} when the call is not traced
+		 */
+		public void traced(String traceId) {
+			if (this.draft != null) {
+				this.draft.traceId = traceId;
+			}
 		}
 
 		/**

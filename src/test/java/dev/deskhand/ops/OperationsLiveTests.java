@@ -125,8 +125,10 @@ class OperationsLiveTests {
 	@Test
 	void prometheusShowsToolCallsQueueAndApprovalMetricsAfterAFewCalls() {
 		String before = prometheus();
-		double screenshots = metric(before, "deskhand_tool_calls_seconds_count", "outcome", "ok", "tool", "screenshot");
-		double clicks = metric(before, "deskhand_tool_calls_seconds_count", "outcome", "ok", "tool", "left_click");
+		double screenshots = metric(before, "deskhand_tool_calls_seconds_count", "error", "none", "outcome", "ok",
+				"tool", "screenshot");
+		double clicks = metric(before, "deskhand_tool_calls_seconds_count", "error", "none", "outcome", "ok", "tool",
+				"left_click");
 		double waits = metric(before, "deskhand_queue_wait_seconds_count");
 		double asked = metric(before, "deskhand_approvals_total", "outcome", "asked");
 		double granted = metric(before, "deskhand_approvals_total", "outcome", "granted");
@@ -139,9 +141,11 @@ class OperationsLiveTests {
 		assertOk(call(this.client, "left_click", Map.of("coordinate", imagePoint(90, 80))));
 
 		String after = prometheus();
-		assertThat(metric(after, "deskhand_tool_calls_seconds_count", "outcome", "ok", "tool", "screenshot"))
+		assertThat(metric(after, "deskhand_tool_calls_seconds_count", "error", "none", "outcome", "ok", "tool",
+				"screenshot"))
 			.isEqualTo(screenshots + 2);
-		assertThat(metric(after, "deskhand_tool_calls_seconds_count", "outcome", "ok", "tool", "left_click"))
+		assertThat(metric(after, "deskhand_tool_calls_seconds_count", "error", "none", "outcome", "ok", "tool",
+				"left_click"))
 			.isEqualTo(clicks + 2);
 		// Both clicks went through the input queue; screenshots never do.
 		assertThat(metric(after, "deskhand_queue_wait_seconds_count")).isEqualTo(waits + 2);
