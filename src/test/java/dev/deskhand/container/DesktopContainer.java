@@ -50,6 +50,8 @@ final class DesktopContainer implements AutoCloseable {
 
 	private final String operatorToken;
 
+	private final long started = System.nanoTime();
+
 	private DesktopContainer(Podman podman, String name, int port, int managementPort, String agentToken,
 			String operatorToken) {
 		this.podman = podman;
@@ -129,7 +131,7 @@ final class DesktopContainer implements AutoCloseable {
 	/**
 	 * Waits until the operators' port answers readiness UP (what a Kubernetes readiness
 	 * probe asks).
-	 * @return how long it took from this call
+	 * @return how long it took from just before {@code podman run}
 	 * @throws AssertionError with the container's log when it exits or does not get ready
 	 */
 	Duration awaitReady(Duration timeout) {
@@ -143,7 +145,7 @@ final class DesktopContainer implements AutoCloseable {
 						HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).build(),
 						HttpResponse.BodyHandlers.ofString());
 				if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
-					return Duration.ofNanos(System.nanoTime() - start);
+					return sinceRun();
 				}
 			}
 			catch (IOException ex) {
@@ -160,6 +162,11 @@ final class DesktopContainer implements AutoCloseable {
 		}
 		throw new AssertionError(
 				"container " + this.name + " not ready within " + timeout + " (" + readiness + "):\n" + logs());
+	}
+
+	/** The time since just before {@code podman run}. */
+	Duration sinceRun() {
+		return Duration.ofNanos(System.nanoTime() - this.started);
 	}
 
 	/**
