@@ -72,6 +72,11 @@ options=(--variant=apt --aptopt='APT::Install-Recommends "false"'
 	--include="$packages"
 	--customize-hook="chroot \"\$1\" dpkg --purge --force-depends --force-remove-protected $unneeded >/dev/null 2>&1"
 	--customize-hook='rm -f "$1"/usr/lib/x86_64-linux-gnu/imlib2/loaders/heif.so "$1"/usr/lib/x86_64-linux-gnu/imlib2/loaders/jxl.so "$1"/usr/lib/x86_64-linux-gnu/imlib2/loaders/ps.so')
+# dpkg syncs every file it unpacks; in a root filesystem that becomes a tar that is pointless, and
+# on a busy disk it is most of the time: mmdebstrap's eatmydata hook turns the syncs off
+if [ -d /usr/share/mmdebstrap/hooks/eatmydata ]; then
+	options+=(--hook-dir=/usr/share/mmdebstrap/hooks/eatmydata)
+fi
 key=$(printf '%s\n' "$suite" "$packages" "${options[@]}" "${sources[@]}" | sha256sum | cut -c1-16)
 base=localhost/deskhand-base:$key
 rootfs=$cache/rootfs-$key.tar
