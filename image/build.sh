@@ -90,8 +90,11 @@ else
 		mkdir -p "$cache"
 		log "making the root filesystem from $debian (${sources[*]})"
 		start=$(date +%s)
+		rm -f "$cache/partial-$key.tar"
 		mmdebstrap --quiet "${options[@]}" "$suite" "$cache/partial-$key.tar" "${sources[@]}"
 		mv "$cache/partial-$key.tar" "$rootfs"
+		# a root filesystem is about 1 GB: keep only the current one
+		find "$cache" -maxdepth 1 -name 'rootfs-*.tar' ! -name "rootfs-$key.tar" -delete
 		log "root filesystem made in $(($(date +%s) - start)) s: $(du -m "$rootfs" | cut -f1) MB"
 	fi
 	podman import --quiet --change 'CMD ["/bin/bash"]' "$rootfs" "$base" >/dev/null
@@ -102,5 +105,10 @@ context=$(mktemp -d)
 trap 'rm -rf "$context"' EXIT
 cp "$here/Containerfile" "$here/entrypoint" "$here/chromium-flags" "$here/container.yml" "$context/"
 cp "$jar" "$context/deskhand.jar"
+previous=$(podman image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
 podman build --quiet --network none --build-arg "BASE=$base" --tag "$image" "$context" >/dev/null
+# the image this tag named before is left without a name: remove it, unless a container still uses it
+if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$image")" ]; then
+	podman rmi "$previous" >/dev/null 2>&1 || true
+fi
 log "built $image ($(podman image inspect --format '{{.Size}}' "$image" | awk '{ printf "%d MB", $1 / 1000000 }') unpacked)"
