@@ -95,7 +95,7 @@ class KubernetesManifestsTests {
 				    spec:
 				      containers:
 				        - name: deskhand
-				          image: localhost/deskhand-desktop:latest
+				          image: localhost/deskhand:dev
 				          readinesProbe: {httpGet: {path: /actuator/health/readiness, port: 8081}}
 				""")).withMessageContaining("readinesProbe");
 	}
@@ -111,7 +111,7 @@ class KubernetesManifestsTests {
 				    spec:
 				      containers:
 				        - name: deskhand
-				          image: localhost/deskhand-desktop:latest
+				          image: localhost/deskhand:dev
 				          %s
 				""";
 		assertThat(read(template.formatted("imagePullPolicy: IfNotPresent"))).isNotNull();
