@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
 
@@ -99,6 +100,12 @@ public final class GnomeSession {
 	private static final String AT_SPI_BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
 
 	private static final String AT_SPI_REGISTRY = "/usr/libexec/at-spi2-registryd";
+
+	private static final String PERMISSION_STORE = "/usr/libexec/xdg-permission-store";
+
+	private static final String PORTAL_GNOME = "/usr/libexec/xdg-desktop-portal-gnome";
+
+	private static final String PORTAL = "/usr/libexec/xdg-desktop-portal";
 
 	private static final List<String> REQUIRED_TOOLS = List.of("mutter", "dbus-daemon", "pipewire", "wireplumber",
 			"gst-launch-1.0");
@@ -245,6 +252,9 @@ public final class GnomeSession {
 	private final Path home;
 
 	private final boolean dropPrivileges;
+
+	// xdg-desktop-portal and its GNOME backend, once startPortal() started them
+	private final List<Process> portalProcesses = new ArrayList<>();
 
 	private GnomeSession(List<Process> processes, Path workDir, Path runtimeDir, Path home, boolean dropPrivileges) {
 		this.processes = processes;
@@ -599,6 +609,85 @@ public final class GnomeSession {
 	}
 
 	/**
+	 * Starts xdg-desktop-portal with its GNOME backend in the session, once; they are
+	 * stopped by PID with the session. The bus activates nothing, so the rig starts what
+	 * a desktop session would activate: {@code xdg-permission-store} (where the
+	 * ScreenCast portal keeps the grant a restore token names),
+	 * {@code xdg-desktop-portal-gnome} with {@code XDG_CURRENT_DESKTOP=GNOME} (its
+	 * {@code gnome.portal} is used in GNOME only; it joins the accessibility tree, so a
+	 * test can find its consent dialog), then {@code xdg-desktop-portal}, each once the
+	 * one before owns its name.
+	 * <p>
+	 * The frontend runs as the test JVM's user: it refuses a caller whose
+	 * {@code /proc/<pid>/root} it cannot open (its check for a Flatpak sandbox), which a
+	 * root test JVM's is to the session's user. The backend, which shows the dialog on
+	 * mutter's display, and the permission store run as the session's user.
+	 * @throws TestAbortedException when the portal is not installed and {@code CI} is not
+	 * set
+	 */
+	public synchronized void startPortal() {
+		if (!this.portalProcesses.isEmpty()) {
+			return;
+		}
+		List<String> missing = Stream.of(PERMISSION_STORE, PORTAL_GNOME, PORTAL)
+			.filter((tool) -> !new File(tool).canExecute())
+			.toList();
+		if (!missing.isEmpty()) {
+			String message = "the portal tests need " + missing
+					+ "; on Debian: apt-get install xdg-desktop-portal xdg-desktop-portal-gnome (see .ci/run)";
+			if (System.getenv("CI") == null) {
+				throw new TestAbortedException("skipping portal test: " + message);
+			}
+			throw new IllegalStateException(message);
+		}
+		Map<String, String> environment = accessibleClientEnvironment();
+		environment.put("XDG_CURRENT_DESKTOP", "GNOME");
+		try {
+			this.portalProcesses.add(startLogged(this.dropPrivileges, environment, this.workDir, "permission-store",
+					List.of(PERMISSION_STORE, "--replace")));
+			awaitName("org.freedesktop.impl.portal.PermissionStore", this.portalProcesses);
+			this.portalProcesses.add(startLogged(this.dropPrivileges, environment, this.workDir, "portal-gnome",
+					List.of(PORTAL_GNOME, "--verbose")));
+			awaitName("org.freedesktop.impl.portal.desktop.gnome", this.portalProcesses);
+			this.portalProcesses
+				.add(startLogged(false, environment, this.workDir, "portal", List.of(PORTAL, "--verbose")));
+			awaitName("org.freedesktop.portal.Desktop", this.portalProcesses);
+		}
+		catch (RuntimeException ex) {
+			stopAll(this.portalProcesses);
+			this.portalProcesses.clear();
+			throw ex;
+		}
+	}
+
+	/**
+	 * @return the PIDs of the portal's processes ({@link #startPortal()}), in start order
+	 */
+	public synchronized List<Long> portalPids() {
+		return this.portalProcesses.stream().map(Process::pid).toList();
+	}
+
+	private void awaitName(String name, List<Process> started) {
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		while (true) {
+			try (DBusConnection bus = connect()) {
+				DBus daemon = bus.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", DBus.class);
+				if (daemon.NameHasOwner(name)) {
+					return;
+				}
+			}
+			catch (DBusException | IOException | RuntimeException ex) {
+				// the bus is the rig's own and up: look again
+			}
+			if (started.stream().anyMatch((process) -> !process.isAlive()) || System.nanoTime() > deadline) {
+				throw new IllegalStateException(
+						"nobody owned " + name + " within " + READY_TIMEOUT + ":\n" + logs(this.workDir));
+			}
+			Pause.millis(50);
+		}
+	}
+
+	/**
 	 * A screenshot of one monitor, independent of Deskhand's code: a Python GDBus client
 	 * (GLib's D-Bus, not dbus-java) opens a screencast-only session of its own on Mutter,
 	 * records the monitor, and {@code gst-launch-1.0 pipewiresrc ... num-buffers=1 !
@@ -662,6 +751,9 @@ public final class GnomeSession {
 	}
 
 	private void stop() {
+		synchronized (this) {
+			stopAll(this.portalProcesses);
+		}
 		stopAll(this.processes);
 		CommandRunner.deleteRecursively(this.workDir);
 	}
@@ -676,7 +768,8 @@ public final class GnomeSession {
 
 	private static String logs(Path workDir) {
 		StringBuilder text = new StringBuilder();
-		for (String name : List.of("dbus", "pipewire", "wireplumber", "at-spi-bus", "at-spi-registry", "mutter")) {
+		for (String name : List.of("dbus", "pipewire", "wireplumber", "at-spi-bus", "at-spi-registry", "mutter",
+				"permission-store", "portal-gnome", "portal")) {
 			Path log = workDir.resolve(name + ".log");
 			try {
 				if (Files.exists(log)) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.freedesktop.dbus.connections.AbstractConnection;
@@ -17,8 +18,9 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.ScreenDamage;
 
 /**
- * Capture on GNOME: one {@link MutterScreenCast} of every display, opened at the first
- * look and opened again when the displays change.
+ * Capture on GNOME: one screencast of every display ({@link ScreenRecording}: mutter's
+ * own, or the xdg-desktop-portal's), opened at the first look and opened again when the
+ * displays change.
  * <p>
  * Damage comes from the streams themselves: mutter sends a display's stream a frame only
  * when what it shows changed, so a display whose stream sent nothing since a consumer's
@@ -30,25 +32,28 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 	// damage is whole displays: a handful of areas at most
 	private static final int MAX_AREAS = 16;
 
-	private final AbstractConnection bus;
-
-	private final Path pipewireSocket;
+	private final Function<List<DisplayInfo>, ScreenRecording> recorder;
 
 	private final Supplier<List<DisplayInfo>> displays;
-
-	private final Duration timeout;
 
 	private final DamageConsumers damage = new DamageConsumers(MAX_AREAS);
 
 	private final Map<String, Long> framesSeen = new HashMap<>();
 
-	private MutterScreenCast cast;
+	private ScreenRecording cast;
 
+	/** Capture through mutter's own ScreenCast API. */
 	GnomeCapture(AbstractConnection bus, Path pipewireSocket, Supplier<List<DisplayInfo>> displays, Duration timeout) {
-		this.bus = bus;
-		this.pipewireSocket = pipewireSocket;
+		this((now) -> MutterScreenCast.open(bus, pipewireSocket, now, timeout), displays);
+	}
+
+	/**
+	 * Capture through the recordings {@code recorder} starts, one for the displays as
+	 * they are at the first look and another when they change.
+	 */
+	GnomeCapture(Function<List<DisplayInfo>, ScreenRecording> recorder, Supplier<List<DisplayInfo>> displays) {
+		this.recorder = recorder;
 		this.displays = displays;
-		this.timeout = timeout;
 	}
 
 	@Override
@@ -63,7 +68,7 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 
 	@Override
 	public synchronized ScreenDamage takeDamage(String consumer, Rect region) {
-		MutterScreenCast current = cast();
+		ScreenRecording current = cast();
 		for (DisplayInfo display : current.displays()) {
 			long frames = current.frameCount(display.id());
 			Long seen = this.framesSeen.put(display.id(), frames);
@@ -75,14 +80,14 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 	}
 
 	// the recording of the displays as they are now: a new one when they changed
-	private MutterScreenCast cast() {
+	private ScreenRecording cast() {
 		List<DisplayInfo> now = this.displays.get();
-		if (this.cast != null && !this.cast.displays().equals(now)) {
+		if (this.cast != null && !this.cast.layout().equals(now)) {
 			this.cast.close();
 			this.cast = null;
 		}
 		if (this.cast == null) {
-			this.cast = MutterScreenCast.open(this.bus, this.pipewireSocket, now, this.timeout);
+			this.cast = this.recorder.apply(now);
 			this.framesSeen.clear();
 			this.damage.invalidateAll();
 		}
