@@ -94,6 +94,14 @@ final class GnomeCapture implements CaptureDriver, AutoCloseable {
 		return this.cast;
 	}
 
+	/**
+	 * Starts recording now rather than at the first look: through the portal, so that its
+	 * dialog comes while Deskhand starts.
+	 */
+	synchronized void startRecording() {
+		cast();
+	}
+
 	@Override
 	public synchronized void close() {
 		if (this.cast != null) {

@@ -285,6 +285,9 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private RemoteInputSession startSession(List<DisplayInfo> now) {
 		RemoteInputSession started = this.starter.start(now);
+		if (!started.injects()) {
+			return started;
+		}
 		try {
 			warmUp(started);
 		}

@@ -2,6 +2,8 @@ package dev.deskhand.platform.linux.gnome;
 
 import java.util.List;
 
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.DisplayInfo;
 
 /**
@@ -41,8 +43,69 @@ interface RemoteInputSession {
 	 */
 	void keysym(long keysym, boolean pressed);
 
+	/**
+	 * Whether this session injects at all: false for {@link #refused(String)}, which
+	 * needs no warm-up.
+	 */
+	default boolean injects() {
+		return true;
+	}
+
 	/** Ends the session; mutter releases what its devices held. */
 	void stop();
+
+	/**
+	 * A session that injects nothing: every event answers E_UNSUPPORTED with {@code why}.
+	 */
+	static RemoteInputSession refused(String why) {
+		return new RemoteInputSession() {
+
+			@Override
+			public boolean injects() {
+				return false;
+			}
+
+			@Override
+			public boolean covers(List<DisplayInfo> displays) {
+				return true;
+			}
+
+			@Override
+			public void pointerTo(String displayId, double x, double y) {
+				throw refusal();
+			}
+
+			@Override
+			public void pointerBy(double dx, double dy) {
+				throw refusal();
+			}
+
+			@Override
+			public void button(int button, boolean pressed) {
+				throw refusal();
+			}
+
+			@Override
+			public void axisDiscrete(int axis, int steps) {
+				throw refusal();
+			}
+
+			@Override
+			public void keysym(long keysym, boolean pressed) {
+				throw refusal();
+			}
+
+			@Override
+			public void stop() {
+				// nothing was started
+			}
+
+			private DeskhandException refusal() {
+				return new DeskhandException(ErrorCode.E_UNSUPPORTED, why);
+			}
+
+		};
+	}
 
 	/** Starts a session over the displays. */
 	@FunctionalInterface
