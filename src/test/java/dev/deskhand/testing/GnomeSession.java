@@ -661,6 +661,16 @@ public final class GnomeSession {
 	}
 
 	/**
+	 * Stops what {@link #startPortal()} started, by PID, newest first; the session goes
+	 * on. The permission store keeps its grants on disk, so a restore token the portal
+	 * gave before still works after the next {@link #startPortal()}.
+	 */
+	public synchronized void stopPortal() {
+		stopAll(this.portalProcesses);
+		this.portalProcesses.clear();
+	}
+
+	/**
 	 * @return the PIDs of the portal's processes ({@link #startPortal()}), in start order
 	 */
 	public synchronized List<Long> portalPids() {
