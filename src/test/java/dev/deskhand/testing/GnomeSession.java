@@ -232,8 +232,16 @@ public final class GnomeSession {
 			    call(RD, session, RD + ".Session", member, GLib.Variant(signature, args))
 			send("NotifyPointerMotionRelative", "(dd)", 0.0, 0.0)
 			time.sleep(0.5)
+			if len(sys.argv) > 4:
+			    # a hand's approach: near the point first, then onto it, then a press it holds a moment
+			    send("NotifyPointerMotionAbsolute", "(sdd)", stream, float(sys.argv[2]) + 6, float(sys.argv[3]) + 6)
+			    time.sleep(0.1)
 			send("NotifyPointerMotionAbsolute", "(sdd)", stream, float(sys.argv[2]), float(sys.argv[3]))
+			if len(sys.argv) > 4:
+			    time.sleep(0.1)
 			send("NotifyPointerButton", "(ib)", 0x110, True)
+			if len(sys.argv) > 4:
+			    time.sleep(0.05)
 			send("NotifyPointerButton", "(ib)", 0x110, False)
 			time.sleep(0.2)
 			call(RD, session, RD + ".Session", "Stop", None)
@@ -593,14 +601,27 @@ public final class GnomeSession {
 	 * @param layoutY its y
 	 */
 	public void clickAsAPerson(String connector, double layoutX, double layoutY) {
+		clickAsAPerson(connector, layoutX, layoutY, false);
+	}
+
+	/**
+	 * Like {@link #clickAsAPerson(String, double, double)}; {@code approach} moves near
+	 * the point first, then onto it, and holds the button a moment, as a hand does: a
+	 * window that has just appeared under a pointer that has not moved over it yet (a
+	 * consent dialog) takes the click then.
+	 */
+	public void clickAsAPerson(String connector, double layoutX, double layoutY, boolean approach) {
 		Monitor monitor = MONITORS.stream()
 			.filter((candidate) -> candidate.connector().equals(connector))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException("the rig has no monitor " + connector));
 		Path script = writeFile("gnome-click.py", CLICK_SCRIPT);
-		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
-				List.of("/usr/bin/python3", script.toString(), connector, Double.toString(layoutX * monitor.scale()),
-						Double.toString(layoutY * monitor.scale())));
+		List<String> command = SessionUser
+			.command(this.dropPrivileges, clientEnvironment(),
+					Stream.concat(Stream.of("/usr/bin/python3", script.toString(), connector,
+							Double.toString(layoutX * monitor.scale()), Double.toString(layoutY * monitor.scale())),
+							approach ? Stream.of("approach") : Stream.empty())
+						.toList());
 		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
 		if (output.exitCode() != 0) {
 			throw new IllegalStateException("the outside click on " + connector + " failed (exit " + output.exitCode()
