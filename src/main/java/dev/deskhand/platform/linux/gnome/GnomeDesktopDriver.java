@@ -38,6 +38,12 @@ import dev.deskhand.platform.linux.dbus.UnixFdBus;
  * ({@link GnomeLauncher}). Desktop units are mutter's layout units: a display's bounds
  * times its scale factor are its pixels.
  * <p>
+ * On the portal path ({@link GnomeApi#PORTAL}, or {@link GnomeApi#AUTO} where mutter's
+ * names do not answer) frames come from the xdg-desktop-portal's ScreenCast
+ * ({@link PortalScreenCast}) and input goes through its RemoteDesktop
+ * ({@link PortalRemoteSession}), after the person's consent in the desktop's dialogs;
+ * each grant is told to a {@link DesktopConsent.Listener}.
+ * <p>
  * One connection to the session bus carries everything: mutter ends a remote desktop or
  * screencast session when the connection that opened it closes, so closing the driver
  * ends them all. Frames do not travel over it (PipeWire carries them), so a look never
