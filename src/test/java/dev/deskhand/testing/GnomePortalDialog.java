@@ -17,15 +17,18 @@ import dev.deskhand.platform.Rect;
  * The xdg-desktop-portal's consent dialogs on the GNOME rig ("Screen Share", "Remote
  * Desktop"), found and answered as a person would, independent of Deskhand's code: an
  * accessibility client (pyatspi, the way a screen reader reads the tree) reads the
- * dialog's widgets from the tree {@code xdg-desktop-portal-gnome} publishes, and
- * {@link GnomeSession#clickAsAPerson} clicks them with a pointer of its own.
+ * dialog's widgets from the tree {@code xdg-desktop-portal-gnome} publishes, and a
+ * {@link GnomeSession.Hand} clicks them with a pointer of its own that stays on the seat
+ * while the dialog is answered.
  * <p>
  * GTK 4 on Wayland tells the tree where widgets are within their window only (a Wayland
  * client does not know where its window is). Mutter places a dialog that has no parent
  * window (the portal is given none) in the middle of the primary monitor, so a widget's
  * place on the screen is the monitor's centre less half the dialog's size plus its place
- * in the dialog. A click that misses shows as a dialog that does not change: every step
- * waits for the tree to show its effect, with a deadline.
+ * in the dialog. GTK publishes the dialog before laying it out (its rows say (0,0) for a
+ * moment), so the dialog is read until two looks agree and its rows are placed. A click
+ * that misses shows as a dialog that does not change: every step waits for the tree to
+ * show its effect, with a deadline.
  * <p>
  * {@link #approve} ticks every monitor row (each is one display to share), turns on every
  * switch that is off (the Remote Desktop dialog's "Allow remote interaction", the Screen
@@ -142,6 +145,12 @@ public final class GnomePortalDialog {
 				.toList();
 		}
 
+		boolean laidOut() {
+			return !this.widgets.isEmpty() && this.widgets.stream()
+				.filter((widget) -> widget.role().equals("list item") || widget.isToggle() || widget.isShare())
+				.allMatch((widget) -> widget.bounds().y() > 0 && widget.bounds().width() > 0);
+		}
+
 		List<Widget> toggles() {
 			return this.widgets.stream().filter(Widget::isToggle).toList();
 		}
@@ -191,23 +200,36 @@ public final class GnomePortalDialog {
 	 * @throws AssertionError when no dialog appeared, or a click had no effect
 	 */
 	public static Dialog approve(GnomeSession session, Duration timeout) {
-		Dialog dialog = await(session, timeout, "one portal dialog to appear",
-				(now) -> (now.size() == 1 && now.get(0).complete()) ? Optional.of(now.get(0)) : Optional.empty());
+		// GTK lays the dialog out after it joins the tree: until then its rows say (0,0);
+		// the dialog is taken once two looks in a row agree and its rows are placed
+		List<Dialog> previous = new ArrayList<>();
+		Dialog dialog = await(session, timeout, "one portal dialog to appear, laid out", (now) -> {
+			boolean settled = now.size() == 1 && now.get(0).complete() && now.get(0).laidOut() && now.equals(previous);
+			previous.clear();
+			previous.addAll(now);
+			return settled ? Optional.of(now.get(0)) : Optional.empty();
+		});
+		try (GnomeSession.Hand hand = session.hand()) {
+			answer(session, hand, dialog);
+		}
+		return dialog;
+	}
+
+	private static void answer(GnomeSession session, GnomeSession.Hand hand, Dialog dialog) {
 		for (Widget row : dialog.monitorRows()) {
 			if (!row.selected()) {
-				clickUntil(session, dialog, row, "selected", Widget::selected);
+				clickUntil(session, hand, dialog, row, "selected", Widget::selected);
 			}
 		}
 		for (Widget toggle : dialog.toggles()) {
 			if (!toggle.checked() && toggle.sensitive()) {
-				clickUntil(session, dialog, toggle, "checked", Widget::checked);
+				clickUntil(session, hand, dialog, toggle, "checked", Widget::checked);
 			}
 		}
 		Widget share = dialog.share().orElseThrow(() -> new AssertionError("no Share button in " + dialog));
 		awaitWidget(session, dialog, share, "usable", Widget::sensitive);
-		click(session, dialog, share);
+		click(hand, dialog, share);
 		awaitClosed(session, dialog);
-		return dialog;
 	}
 
 	/**
@@ -215,21 +237,22 @@ public final class GnomePortalDialog {
 	 * clean-up, so that a dialog left open does not meet the next test.
 	 */
 	public static void cancelAll(GnomeSession session) {
-		for (Dialog dialog : showing(session)) {
-			Optional<Widget> cancel = dialog.cancel();
-			if (cancel.isPresent()) {
-				click(session, dialog, cancel.get());
-				awaitClosed(session, dialog);
+		try (GnomeSession.Hand hand = session.hand()) {
+			for (Dialog dialog : showing(session)) {
+				Optional<Widget> cancel = dialog.cancel();
+				if (cancel.isPresent()) {
+					click(hand, dialog, cancel.get());
+					awaitClosed(session, dialog);
+				}
 			}
 		}
 	}
 
-	// a dialog is in the tree a moment before mutter shows it, and a click then lands on
-	// the window beneath: a person whose click did nothing clicks again
-	private static void clickUntil(GnomeSession session, Dialog dialog, Widget widget, String state,
-			java.util.function.Predicate<Widget> condition) {
+	// a person whose click did nothing clicks again
+	private static void clickUntil(GnomeSession session, GnomeSession.Hand hand, Dialog dialog, Widget widget,
+			String state, java.util.function.Predicate<Widget> condition) {
 		for (int attempt = 1;; attempt++) {
-			click(session, dialog, widget);
+			click(hand, dialog, widget);
 			try {
 				awaitWidget(session, dialog, widget, state, condition, RETRY);
 				return;
@@ -263,12 +286,12 @@ public final class GnomePortalDialog {
 						: Optional.empty());
 	}
 
-	private static void click(GnomeSession session, Dialog dialog, Widget widget) {
+	private static void click(GnomeSession.Hand hand, Dialog dialog, Widget widget) {
 		GnomeSession.Monitor primary = GnomeSession.MONITORS.get(0);
 		int left = (primary.layoutWidth() - dialog.width()) / 2;
 		int top = (primary.layoutHeight() - dialog.height()) / 2;
 		Rect at = widget.bounds();
-		session.clickAsAPerson(primary.connector(), left + at.x() + at.width() / 2.0, top + at.y() + at.height() / 2.0);
+		hand.click(primary.connector(), left + at.x() + at.width() / 2.0, top + at.y() + at.height() / 2.0);
 	}
 
 	private static <T> T await(GnomeSession session, Duration timeout, String what,

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
@@ -232,16 +233,8 @@ public final class GnomeSession {
 			    call(RD, session, RD + ".Session", member, GLib.Variant(signature, args))
 			send("NotifyPointerMotionRelative", "(dd)", 0.0, 0.0)
 			time.sleep(0.5)
-			if len(sys.argv) > 4:
-			    # a hand's approach: near the point first, then onto it, then a press it holds a moment
-			    send("NotifyPointerMotionAbsolute", "(sdd)", stream, float(sys.argv[2]) + 6, float(sys.argv[3]) + 6)
-			    time.sleep(0.1)
 			send("NotifyPointerMotionAbsolute", "(sdd)", stream, float(sys.argv[2]), float(sys.argv[3]))
-			if len(sys.argv) > 4:
-			    time.sleep(0.1)
 			send("NotifyPointerButton", "(ib)", 0x110, True)
-			if len(sys.argv) > 4:
-			    time.sleep(0.05)
 			send("NotifyPointerButton", "(ib)", 0x110, False)
 			time.sleep(0.2)
 			call(RD, session, RD + ".Session", "Stop", None)
@@ -601,32 +594,155 @@ public final class GnomeSession {
 	 * @param layoutY its y
 	 */
 	public void clickAsAPerson(String connector, double layoutX, double layoutY) {
-		clickAsAPerson(connector, layoutX, layoutY, false);
-	}
-
-	/**
-	 * Like {@link #clickAsAPerson(String, double, double)}; {@code approach} moves near
-	 * the point first, then onto it, and holds the button a moment, as a hand does: a
-	 * window that has just appeared under a pointer that has not moved over it yet (a
-	 * consent dialog) takes the click then.
-	 */
-	public void clickAsAPerson(String connector, double layoutX, double layoutY, boolean approach) {
 		Monitor monitor = MONITORS.stream()
 			.filter((candidate) -> candidate.connector().equals(connector))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException("the rig has no monitor " + connector));
 		Path script = writeFile("gnome-click.py", CLICK_SCRIPT);
-		List<String> command = SessionUser
-			.command(this.dropPrivileges, clientEnvironment(),
-					Stream.concat(Stream.of("/usr/bin/python3", script.toString(), connector,
-							Double.toString(layoutX * monitor.scale()), Double.toString(layoutY * monitor.scale())),
-							approach ? Stream.of("approach") : Stream.empty())
-						.toList());
+		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
+				List.of("/usr/bin/python3", script.toString(), connector, Double.toString(layoutX * monitor.scale()),
+						Double.toString(layoutY * monitor.scale())));
 		CommandRunner.Output output = new CommandRunner(Map.of()).runForOutput(RUN_TIMEOUT, null, command);
 		if (output.exitCode() != 0) {
 			throw new IllegalStateException("the outside click on " + connector + " failed (exit " + output.exitCode()
 					+ "): " + output.stderr());
 		}
+	}
+
+	// a person's hand that stays: one remote desktop session (one virtual pointer) for
+	// many clicks, read from standard input as "connector x y" (stream pixels), each
+	// answered "clicked" once sent
+	private static final String HAND_SCRIPT = """
+			import sys, time
+			import gi
+			from gi.repository import Gio, GLib
+			RD = "org.gnome.Mutter.RemoteDesktop"
+			SC = "org.gnome.Mutter.ScreenCast"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def call(name, path, iface, member, args, reply=None):
+			    return bus.call_sync(name, path, iface, member, args, GLib.VariantType(reply) if reply else None,
+			                         Gio.DBusCallFlags.NONE, 10000, None)
+			session = call(RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession", None, "(o)").unpack()[0]
+			sid = call(RD, session, "org.freedesktop.DBus.Properties", "Get",
+			           GLib.Variant("(ss)", (RD + ".Session", "SessionId")), "(v)").unpack()[0]
+			cast = call(SC, "/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
+			            GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", sid)},)), "(o)").unpack()[0]
+			streams = {}
+			for connector in sys.argv[1:]:
+			    streams[connector] = call(SC, cast, SC + ".Session", "RecordMonitor",
+			                              GLib.Variant("(sa{sv})", (connector, {})), "(o)").unpack()[0]
+			call(RD, session, RD + ".Session", "Start", None)
+			def send(member, signature, *args):
+			    call(RD, session, RD + ".Session", member, GLib.Variant(signature, args))
+			send("NotifyPointerMotionRelative", "(dd)", 0.0, 0.0)
+			time.sleep(0.5)
+			print("ready", flush=True)
+			for line in sys.stdin:
+			    connector, x, y = line.split()
+			    x, y = float(x), float(y)
+			    send("NotifyPointerMotionAbsolute", "(sdd)", streams[connector], x + 6, y + 6)
+			    time.sleep(0.1)
+			    send("NotifyPointerMotionAbsolute", "(sdd)", streams[connector], x, y)
+			    time.sleep(0.1)
+			    send("NotifyPointerButton", "(ib)", 0x110, True)
+			    time.sleep(0.05)
+			    send("NotifyPointerButton", "(ib)", 0x110, False)
+			    print("clicked", flush=True)
+			call(RD, session, RD + ".Session", "Stop", None)
+			""";
+
+	/**
+	 * A person's hand on the pointer for a series of clicks: one virtual pointer of an
+	 * outside client (Python and GLib's D-Bus) that stays on the seat between clicks, as
+	 * a real mouse does, warmed up once (each {@link #clickAsAPerson} adds a pointer of
+	 * its own, waits for clients to bind it, and removes it after). Each click moves near
+	 * the point, then onto it, and holds the button a moment.
+	 */
+	public final class Hand implements AutoCloseable {
+
+		private final Process process;
+
+		private final java.io.BufferedReader answers;
+
+		private final java.io.Writer commands;
+
+		private Hand(Process process) {
+			this.process = process;
+			this.answers = new java.io.BufferedReader(
+					new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+			this.commands = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+			expect("ready");
+		}
+
+		/**
+		 * Moves near the point, onto it, and clicks the left button.
+		 * @param connector the monitor, e.g. {@code Meta-0}
+		 * @param layoutX the point's x in layout units, relative to the monitor
+		 * @param layoutY its y
+		 */
+		public void click(String connector, double layoutX, double layoutY) {
+			Monitor monitor = MONITORS.stream()
+				.filter((candidate) -> candidate.connector().equals(connector))
+				.findFirst()
+				.orElseThrow(() -> new IllegalArgumentException("the rig has no monitor " + connector));
+			try {
+				this.commands
+					.write(connector + " " + (layoutX * monitor.scale()) + " " + (layoutY * monitor.scale()) + "\n");
+				this.commands.flush();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("the hand's process is gone", ex);
+			}
+			expect("clicked");
+		}
+
+		private void expect(String word) {
+			CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+				try {
+					return this.answers.readLine();
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
+			try {
+				String answer = line.get(RUN_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+				if (!word.equals(answer)) {
+					throw new IllegalStateException("the hand said " + answer + ", not " + word);
+				}
+			}
+			catch (Exception ex) {
+				close();
+				throw new IllegalStateException("the hand did not say '" + word + "' within " + RUN_TIMEOUT, ex);
+			}
+		}
+
+		/** Takes the hand off: the pointer leaves the seat. */
+		@Override
+		public void close() {
+			try {
+				this.commands.close();
+			}
+			catch (IOException ex) {
+				// gone already
+			}
+			CommandRunner.stop(this.process, STOP_GRACE);
+		}
+
+	}
+
+	/**
+	 * Puts a person's hand on the pointer ({@link Hand}); the caller closes it.
+	 * @return the hand, its pointer warmed up
+	 */
+	public Hand hand() {
+		Path script = writeFile("gnome-hand.py", HAND_SCRIPT);
+		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
+				Stream
+					.concat(Stream.of("/usr/bin/python3", script.toString()), MONITORS.stream().map(Monitor::connector))
+					.toList());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(this.workDir.resolve("hand.log").toFile());
+		return new Hand(CommandRunner.start(builder, command));
 	}
 
 	/**
