@@ -60,7 +60,12 @@ class GnomePortalConsentLiveTests {
 			GnomePortalDialog.approve(session, java.time.Duration.ofSeconds(60));
 		}
 		catch (AssertionError | RuntimeException ex) {
-			GnomePortalDialog.cancelAll(session);
+			try {
+				GnomePortalDialog.cancelAll(session);
+			}
+			catch (AssertionError | RuntimeException cleanup) {
+				ex.addSuppressed(cleanup);
+			}
 			throw ex;
 		}
 		try (ConfigurableApplicationContext context = starting.get(60, TimeUnit.SECONDS)) {

@@ -228,8 +228,18 @@ public final class GnomePortalDialog {
 		}
 		Widget share = dialog.share().orElseThrow(() -> new AssertionError("no Share button in " + dialog));
 		awaitWidget(session, dialog, share, "usable", Widget::sensitive);
-		click(hand, dialog, share);
-		awaitClosed(session, dialog);
+		for (int attempt = 1;; attempt++) {
+			click(hand, dialog, share);
+			try {
+				awaitClosed(session, dialog, RETRY);
+				return;
+			}
+			catch (AssertionError ex) {
+				if (attempt == CLICKS) {
+					throw ex;
+				}
+			}
+		}
 	}
 
 	/**
@@ -281,7 +291,11 @@ public final class GnomePortalDialog {
 	}
 
 	private static void awaitClosed(GnomeSession session, Dialog dialog) {
-		await(session, STEP, "'" + dialog.title() + "' to close",
+		awaitClosed(session, dialog, STEP);
+	}
+
+	private static void awaitClosed(GnomeSession session, Dialog dialog, Duration timeout) {
+		await(session, timeout, "'" + dialog.title() + "' to close",
 				(now) -> now.stream().noneMatch((shown) -> shown.title().equals(dialog.title())) ? Optional.of(true)
 						: Optional.empty());
 	}
