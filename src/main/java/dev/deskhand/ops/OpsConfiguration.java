@@ -22,6 +22,7 @@ import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.mcp.McpProperties;
 import dev.deskhand.mcp.McpSessionCount;
+import dev.deskhand.platform.DesktopConsent;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
@@ -114,6 +115,17 @@ class OpsConfiguration {
 	Failsafe.TripListener auditFailsafeTrips(AuditTrail audit) {
 		return (state, by) -> audit.record("failsafe-tripped", by,
 				Map.of("reason", state.reason(), "until", String.valueOf(state.until())));
+	}
+
+	// the person's answer in the desktop's own dialog (the xdg-desktop-portal's) is an
+	// approval like an operator's: the audit says who granted what, and whether a kept
+	// restore token stood in for the dialog
+	@Bean
+	DesktopConsent.Listener auditDesktopConsents(AuditTrail audit) {
+		return (consent) -> audit.record("approval-granted", "human",
+				Map.of("by", consent.restored() ? "restore-token" : "desktop-dialog", "channel", "xdg-desktop-portal",
+						"portal", consent.portal(), "portal_version", consent.version(), "remembered",
+						consent.remembered(), "devices", consent.devices(), "displays", consent.displays()));
 	}
 
 }

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
 
@@ -99,6 +101,12 @@ public final class GnomeSession {
 	private static final String AT_SPI_BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
 
 	private static final String AT_SPI_REGISTRY = "/usr/libexec/at-spi2-registryd";
+
+	private static final String PERMISSION_STORE = "/usr/libexec/xdg-permission-store";
+
+	private static final String PORTAL_GNOME = "/usr/libexec/xdg-desktop-portal-gnome";
+
+	private static final String PORTAL = "/usr/libexec/xdg-desktop-portal";
 
 	private static final List<String> REQUIRED_TOOLS = List.of("mutter", "dbus-daemon", "pipewire", "wireplumber",
 			"gst-launch-1.0");
@@ -245,6 +253,9 @@ public final class GnomeSession {
 	private final Path home;
 
 	private final boolean dropPrivileges;
+
+	// xdg-desktop-portal and its GNOME backend, once startPortal() started them
+	private final List<Process> portalProcesses = new ArrayList<>();
 
 	private GnomeSession(List<Process> processes, Path workDir, Path runtimeDir, Path home, boolean dropPrivileges) {
 		this.processes = processes;
@@ -598,6 +609,231 @@ public final class GnomeSession {
 		}
 	}
 
+	// a person's hand that stays: one remote desktop session (one virtual pointer) for
+	// many clicks, read from standard input as "connector x y" (stream pixels), each
+	// answered "clicked" once sent
+	private static final String HAND_SCRIPT = """
+			import sys, time
+			import gi
+			from gi.repository import Gio, GLib
+			RD = "org.gnome.Mutter.RemoteDesktop"
+			SC = "org.gnome.Mutter.ScreenCast"
+			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+			def call(name, path, iface, member, args, reply=None):
+			    return bus.call_sync(name, path, iface, member, args, GLib.VariantType(reply) if reply else None,
+			                         Gio.DBusCallFlags.NONE, 10000, None)
+			session = call(RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession", None, "(o)").unpack()[0]
+			sid = call(RD, session, "org.freedesktop.DBus.Properties", "Get",
+			           GLib.Variant("(ss)", (RD + ".Session", "SessionId")), "(v)").unpack()[0]
+			cast = call(SC, "/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
+			            GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", sid)},)), "(o)").unpack()[0]
+			streams = {}
+			for connector in sys.argv[1:]:
+			    streams[connector] = call(SC, cast, SC + ".Session", "RecordMonitor",
+			                              GLib.Variant("(sa{sv})", (connector, {})), "(o)").unpack()[0]
+			call(RD, session, RD + ".Session", "Start", None)
+			def send(member, signature, *args):
+			    call(RD, session, RD + ".Session", member, GLib.Variant(signature, args))
+			send("NotifyPointerMotionRelative", "(dd)", 0.0, 0.0)
+			time.sleep(0.5)
+			print("ready", flush=True)
+			for line in sys.stdin:
+			    connector, x, y = line.split()
+			    x, y = float(x), float(y)
+			    send("NotifyPointerMotionAbsolute", "(sdd)", streams[connector], x + 6, y + 6)
+			    time.sleep(0.1)
+			    send("NotifyPointerMotionAbsolute", "(sdd)", streams[connector], x, y)
+			    time.sleep(0.1)
+			    send("NotifyPointerButton", "(ib)", 0x110, True)
+			    time.sleep(0.05)
+			    send("NotifyPointerButton", "(ib)", 0x110, False)
+			    print("clicked", flush=True)
+			call(RD, session, RD + ".Session", "Stop", None)
+			""";
+
+	/**
+	 * A person's hand on the pointer for a series of clicks: one virtual pointer of an
+	 * outside client (Python and GLib's D-Bus) that stays on the seat between clicks, as
+	 * a real mouse does, warmed up once (each {@link #clickAsAPerson} adds a pointer of
+	 * its own, waits for clients to bind it, and removes it after). Each click moves near
+	 * the point, then onto it, and holds the button a moment.
+	 */
+	public final class Hand implements AutoCloseable {
+
+		private final Process process;
+
+		private final java.io.BufferedReader answers;
+
+		private final java.io.Writer commands;
+
+		private Hand(Process process) {
+			this.process = process;
+			this.answers = new java.io.BufferedReader(
+					new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+			this.commands = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+			expect("ready");
+		}
+
+		/**
+		 * Moves near the point, onto it, and clicks the left button.
+		 * @param connector the monitor, e.g. {@code Meta-0}
+		 * @param layoutX the point's x in layout units, relative to the monitor
+		 * @param layoutY its y
+		 */
+		public void click(String connector, double layoutX, double layoutY) {
+			Monitor monitor = MONITORS.stream()
+				.filter((candidate) -> candidate.connector().equals(connector))
+				.findFirst()
+				.orElseThrow(() -> new IllegalArgumentException("the rig has no monitor " + connector));
+			try {
+				this.commands
+					.write(connector + " " + (layoutX * monitor.scale()) + " " + (layoutY * monitor.scale()) + "\n");
+				this.commands.flush();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("the hand's process is gone", ex);
+			}
+			expect("clicked");
+		}
+
+		private void expect(String word) {
+			CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+				try {
+					return this.answers.readLine();
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
+			try {
+				String answer = line.get(RUN_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+				if (!word.equals(answer)) {
+					throw new IllegalStateException("the hand said " + answer + ", not " + word);
+				}
+			}
+			catch (Exception ex) {
+				close();
+				throw new IllegalStateException("the hand did not say '" + word + "' within " + RUN_TIMEOUT, ex);
+			}
+		}
+
+		/** Takes the hand off: the pointer leaves the seat. */
+		@Override
+		public void close() {
+			try {
+				this.commands.close();
+			}
+			catch (IOException ex) {
+				// gone already
+			}
+			CommandRunner.stop(this.process, STOP_GRACE);
+		}
+
+	}
+
+	/**
+	 * Puts a person's hand on the pointer ({@link Hand}); the caller closes it.
+	 * @return the hand, its pointer warmed up
+	 */
+	public Hand hand() {
+		Path script = writeFile("gnome-hand.py", HAND_SCRIPT);
+		List<String> command = SessionUser.command(this.dropPrivileges, clientEnvironment(),
+				Stream
+					.concat(Stream.of("/usr/bin/python3", script.toString()), MONITORS.stream().map(Monitor::connector))
+					.toList());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(this.workDir.resolve("hand.log").toFile());
+		return new Hand(CommandRunner.start(builder, command));
+	}
+
+	/**
+	 * Starts xdg-desktop-portal with its GNOME backend in the session, once; they are
+	 * stopped by PID with the session. The bus activates nothing, so the rig starts what
+	 * a desktop session would activate: {@code xdg-permission-store} (where the
+	 * ScreenCast portal keeps the grant a restore token names),
+	 * {@code xdg-desktop-portal-gnome} with {@code XDG_CURRENT_DESKTOP=GNOME} (its
+	 * {@code gnome.portal} is used in GNOME only; it joins the accessibility tree, so a
+	 * test can find its consent dialog), then {@code xdg-desktop-portal}, each once the
+	 * one before owns its name.
+	 * <p>
+	 * The frontend runs as the test JVM's user: it refuses a caller whose
+	 * {@code /proc/<pid>/root} it cannot open (its check for a Flatpak sandbox), which a
+	 * root test JVM's is to the session's user. The backend, which shows the dialog on
+	 * mutter's display, and the permission store run as the session's user.
+	 * @throws TestAbortedException when the portal is not installed and {@code CI} is not
+	 * set
+	 */
+	public synchronized void startPortal() {
+		if (!this.portalProcesses.isEmpty()) {
+			return;
+		}
+		List<String> missing = Stream.of(PERMISSION_STORE, PORTAL_GNOME, PORTAL)
+			.filter((tool) -> !new File(tool).canExecute())
+			.toList();
+		if (!missing.isEmpty()) {
+			String message = "the portal tests need " + missing
+					+ "; on Debian: apt-get install xdg-desktop-portal xdg-desktop-portal-gnome (see .ci/run)";
+			if (System.getenv("CI") == null) {
+				throw new TestAbortedException("skipping portal test: " + message);
+			}
+			throw new IllegalStateException(message);
+		}
+		Map<String, String> environment = accessibleClientEnvironment();
+		environment.put("XDG_CURRENT_DESKTOP", "GNOME");
+		try {
+			this.portalProcesses.add(startLogged(this.dropPrivileges, environment, this.workDir, "permission-store",
+					List.of(PERMISSION_STORE, "--replace")));
+			awaitName("org.freedesktop.impl.portal.PermissionStore", this.portalProcesses);
+			this.portalProcesses.add(startLogged(this.dropPrivileges, environment, this.workDir, "portal-gnome",
+					List.of(PORTAL_GNOME, "--verbose")));
+			awaitName("org.freedesktop.impl.portal.desktop.gnome", this.portalProcesses);
+			this.portalProcesses
+				.add(startLogged(false, environment, this.workDir, "portal", List.of(PORTAL, "--verbose")));
+			awaitName("org.freedesktop.portal.Desktop", this.portalProcesses);
+		}
+		catch (RuntimeException ex) {
+			stopAll(this.portalProcesses);
+			this.portalProcesses.clear();
+			throw ex;
+		}
+	}
+
+	/**
+	 * Stops what {@link #startPortal()} started, by PID, newest first; the session goes
+	 * on. The permission store keeps its grants on disk, so a restore token the portal
+	 * gave before still works after the next {@link #startPortal()}.
+	 */
+	public synchronized void stopPortal() {
+		stopAll(this.portalProcesses);
+		this.portalProcesses.clear();
+	}
+
+	/**
+	 * @return the PIDs of the portal's processes ({@link #startPortal()}), in start order
+	 */
+	public synchronized List<Long> portalPids() {
+		return this.portalProcesses.stream().map(Process::pid).toList();
+	}
+
+	private void awaitName(String name, List<Process> started) {
+		long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+		while (true) {
+			try (DBusConnection bus = connect()) {
+				DBus daemon = bus.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", DBus.class);
+				if (daemon.NameHasOwner(name)) {
+					return;
+				}
+			}
+			catch (DBusException | IOException | RuntimeException ex) {
+				// the bus is the rig's own and up: look again
+			}
+			if (started.stream().anyMatch((process) -> !process.isAlive()) || System.nanoTime() > deadline) {
+				throw new IllegalStateException(
+						"nobody owned " + name + " within " + READY_TIMEOUT + ":\n" + logs(this.workDir));
+			}
+			Pause.millis(50);
+		}
+	}
+
 	/**
 	 * A screenshot of one monitor, independent of Deskhand's code: a Python GDBus client
 	 * (GLib's D-Bus, not dbus-java) opens a screencast-only session of its own on Mutter,
@@ -662,6 +898,9 @@ public final class GnomeSession {
 	}
 
 	private void stop() {
+		synchronized (this) {
+			stopAll(this.portalProcesses);
+		}
 		stopAll(this.processes);
 		CommandRunner.deleteRecursively(this.workDir);
 	}
@@ -676,7 +915,8 @@ public final class GnomeSession {
 
 	private static String logs(Path workDir) {
 		StringBuilder text = new StringBuilder();
-		for (String name : List.of("dbus", "pipewire", "wireplumber", "at-spi-bus", "at-spi-registry", "mutter")) {
+		for (String name : List.of("dbus", "pipewire", "wireplumber", "at-spi-bus", "at-spi-registry", "mutter",
+				"permission-store", "portal-gnome", "portal")) {
 			Path log = workDir.resolve(name + ".log");
 			try {
 				if (Files.exists(log)) {

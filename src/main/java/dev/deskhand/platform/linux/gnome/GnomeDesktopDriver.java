@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.ClipboardDriver;
 import dev.deskhand.platform.Closeables;
+import dev.deskhand.platform.DesktopConsent;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DriverParts;
@@ -23,6 +25,7 @@ import dev.deskhand.platform.InjectedInput;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.linux.DbusValues;
 import dev.deskhand.platform.linux.dbus.DbusCall;
+import dev.deskhand.platform.linux.dbus.UnixFdBus;
 
 /**
  * The GNOME driver (GNOME Shell or mutter on Wayland), through what mutter offers a
@@ -34,6 +37,12 @@ import dev.deskhand.platform.linux.dbus.DbusCall;
  * accessibility tree ({@link GnomeWindows}), programs started in the session
  * ({@link GnomeLauncher}). Desktop units are mutter's layout units: a display's bounds
  * times its scale factor are its pixels.
+ * <p>
+ * On the portal path ({@link GnomeApi#PORTAL}, or {@link GnomeApi#AUTO} where mutter's
+ * names do not answer) frames come from the xdg-desktop-portal's ScreenCast
+ * ({@link PortalScreenCast}) and input goes through its RemoteDesktop
+ * ({@link PortalRemoteSession}), after the person's consent in the desktop's dialogs;
+ * each grant is told to a {@link DesktopConsent.Listener}.
  * <p>
  * One connection to the session bus carries everything: mutter ends a remote desktop or
  * screencast session when the connection that opened it closes, so closing the driver
@@ -66,6 +75,8 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final Duration timeout;
 
+	private final String via;
+
 	private final List<AutoCloseable> closeables;
 
 	private GnomeDesktopDriver(Builder built) {
@@ -77,9 +88,20 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 		this.windows = built.windows;
 		this.launcher = built.launcher;
 		this.timeout = built.timeout;
+		this.via = built.via;
 		this.closeables = built.opened;
 		this.parts = new DriverParts(this.displays, this.capture, this.input.pointer(), this.input.keyboard(),
 				this.windows, built.clipboard);
+	}
+
+	/**
+	 * Connects to the GNOME session of this environment through mutter's own API, as the
+	 * contract tests do.
+	 * @see #connect(Map, GnomeProperties, DesktopConsent.Listener)
+	 */
+	static GnomeDesktopDriver connect(Map<String, String> environment, Duration timeout,
+			TextOutsideLayout textOutsideLayout) {
+		return connect(environment, GnomeProperties.mutter(timeout, textOutsideLayout), DesktopConsent.Listener.NONE);
 	}
 
 	/**
@@ -88,12 +110,13 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 	 * mutter answers), {@code XDG_RUNTIME_DIR} (PipeWire's socket {@code pipewire-0}, the
 	 * Wayland socket), {@code WAYLAND_DISPLAY} (default {@code wayland-0}), and what
 	 * programs started in the session get ({@link GnomeLauncher})
-	 * @param timeout how long one call to mutter may take
-	 * @param textOutsideLayout what typing does with characters the layout lacks
+	 * @param settings the call timeout, what typing does with characters the layout
+	 * lacks, mutter's API or the portal ({@link GnomeApi}) and how the portal runs
+	 * @param consents told of every grant the portal's dialogs give
 	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on
 	 */
-	static GnomeDesktopDriver connect(Map<String, String> environment, Duration timeout,
-			TextOutsideLayout textOutsideLayout) {
+	static GnomeDesktopDriver connect(Map<String, String> environment, GnomeProperties settings,
+			DesktopConsent.Listener consents) {
 		String address = environment.get("DBUS_SESSION_BUS_ADDRESS");
 		String runtimeDir = environment.get("XDG_RUNTIME_DIR");
 		if (address == null || address.isBlank() || runtimeDir == null || runtimeDir.isBlank()) {
@@ -102,24 +125,37 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 							+ " must be the session's (run Deskhand inside the user's GNOME session, as that user)",
 					null);
 		}
+		Duration timeout = settings.callTimeout();
 		Builder built = new Builder(timeout, environment.getOrDefault("WAYLAND_DISPLAY", "wayland-0"));
 		try {
 			built.bus = built.track(DBusConnectionBuilder.forAddress(address).withShared(false).build());
-			requireMutter(built.bus, address, timeout);
+			List<String> owned = DbusValues.list(DbusCall.call(built.bus, "org.freedesktop.DBus",
+					"/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames", timeout, "")[0], String.class);
+			GnomeApi api = choose(settings.api(), owned);
 			built.displays = built.track(GnomeDisplays.watch(built.bus, timeout, () -> built.input.lastPointer()));
 			Path runtime = Path.of(runtimeDir);
-			built.capture = built
-				.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime), built.displays::displays,
-						() -> (built.input != null) ? built.input.lastInjection() : Long.MIN_VALUE,
-						GnomeCapture.FRESH_FRAME_WAIT, timeout));
-			built.input = built.track(MutterRemoteDesktop.open(built.bus, runtime.resolve(built.waylandDisplay),
-					built.displays::displays, timeout, textOutsideLayout));
+			Path waylandSocket = runtime.resolve(built.waylandDisplay);
+			if (api == GnomeApi.MUTTER) {
+				requireMutter(owned, address);
+				built.via = "mutter's D-Bus API";
+				built.capture = built.track(new GnomeCapture(built.bus, pipewireSocket(environment, runtime),
+						built.displays::displays, built::lastInjection, GnomeCapture.FRESH_FRAME_WAIT, timeout));
+				built.input = built.track(MutterRemoteDesktop.open(built.bus, waylandSocket, built.displays::displays,
+						timeout, settings.textOutsideLayout()));
+			}
+			else {
+				requirePortal(owned, address);
+				openPortal(built, address, waylandSocket, settings, consents);
+			}
 			built.windows = built.track(new GnomeWindows(built.bus, environment, timeout));
 			built.launcher = new GnomeLauncher(environment);
-			built.clipboard = built.track(GnomeClipboard.open(address, timeout));
+			built.clipboard = owned.contains(GnomeClipboard.BUS_NAME)
+					? built.track(GnomeClipboard.open(address, timeout))
+					: new UnavailableClipboard("mutter's RemoteDesktop API does not answer on this session bus, and"
+							+ " the RemoteDesktop portal offers no clipboard: the clipboard cannot be read or written");
 			GnomeDesktopDriver driver = new GnomeDesktopDriver(built);
-			logger.info("GNOME driver on {} (session bus {}): displays {}", built.waylandDisplay, address,
-					driver.displays().displays());
+			logger.info("GNOME driver on {} (session bus {}, {}): displays {}", built.waylandDisplay, address,
+					built.via, driver.displays().displays());
 			return driver;
 		}
 		catch (DBusException | RuntimeException ex) {
@@ -128,6 +164,58 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 				throw deskhand;
 			}
 			throw noDesktop("Deskhand cannot drive the GNOME session on " + address + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/** {@code auto}: mutter's API when all its names are on the bus, else the portal. */
+	static GnomeApi choose(GnomeApi wanted, List<String> owned) {
+		if (wanted != GnomeApi.AUTO) {
+			return wanted;
+		}
+		return owned.containsAll(MUTTER_NAMES) ? GnomeApi.MUTTER : GnomeApi.PORTAL;
+	}
+
+	// capture through the ScreenCast portal, input through the RemoteDesktop portal (or
+	// none), on a connection of their own that passes the PipeWire descriptors; both
+	// dialogs come now, while Deskhand starts, not at an agent's first look
+	private static void openPortal(Builder built, String address, Path waylandSocket, GnomeProperties settings,
+			DesktopConsent.Listener consents) throws DBusException {
+		Duration timeout = settings.callTimeout();
+		GnomeProperties.Portal portal = settings.portal();
+		DBusConnection portalBus = built.track(UnixFdBus.connect(address));
+		XdgPortal xdg = built.track(new XdgPortal(portalBus, timeout));
+		PortalTokens tokens = new PortalTokens(portal.tokenFile());
+		int castVersion = xdg.version(XdgPortal.SCREEN_CAST);
+		int remoteVersion = xdg.version(XdgPortal.REMOTE_DESKTOP);
+		GnomeCapture capture = built.track(new GnomeCapture(
+				(now) -> PortalScreenCast.open(xdg, now, tokens, consents, timeout, portal.consentTimeout()),
+				built.displays::displays, built::lastInjection, GnomeCapture.FRESH_FRAME_WAIT));
+		built.capture = capture;
+		capture.startRecording();
+		if (portal.input()) {
+			built.input = built.track(MutterRemoteDesktop.open(
+					(now) -> PortalRemoteSession.start(xdg, now, tokens, consents, timeout, portal.consentTimeout()),
+					waylandSocket, built.displays::displays, timeout, settings.textOutsideLayout()));
+		}
+		else {
+			built.input = built.track(MutterRemoteDesktop.open(
+					(now) -> RemoteInputSession.refused("input through the portal is off"
+							+ " (deskhand.gnome.portal.input=false): Deskhand only looks at this desktop"),
+					null, built.displays::displays, timeout, settings.textOutsideLayout()));
+		}
+		built.via = "xdg-desktop-portal: ScreenCast v" + castVersion
+				+ ((castVersion >= PortalScreenCast.PERSISTS_FROM) ? " (remembered)" : " (asks at every start)")
+				+ (portal.input()
+						? ", RemoteDesktop v" + remoteVersion + ((remoteVersion >= PortalRemoteSession.PERSISTS_FROM)
+								? " (remembered)" : " (asks at every start)")
+						: ", no input");
+		if (portal.input() && remoteVersion < PortalRemoteSession.PERSISTS_FROM) {
+			logger.warn(
+					"the RemoteDesktop portal here is version {}: it cannot remember a grant, so the person is"
+							+ " asked at every start of Deskhand (and after an input reset); for capture alone, set"
+							+ " deskhand.gnome.portal.input=false (the ScreenCast portal, version {}, {})",
+					remoteVersion, castVersion,
+					(castVersion >= PortalScreenCast.PERSISTS_FROM) ? "remembers" : "does not remember either");
 		}
 	}
 
@@ -140,14 +228,27 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 		return runtimeDir.resolve((remote == null || remote.isBlank()) ? "pipewire-0" : remote);
 	}
 
-	private static void requireMutter(DBusConnection bus, String address, Duration timeout) {
-		List<String> owned = DbusValues.list(DbusCall.call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-				"org.freedesktop.DBus", "ListNames", timeout, "")[0], String.class);
+	private static void requireMutter(List<String> owned, String address) {
 		List<String> missing = MUTTER_NAMES.stream().filter((name) -> !owned.contains(name)).toList();
 		if (!missing.isEmpty()) {
 			throw noDesktop("this session looks like GNOME, but nobody on its session bus (" + address + ") answers as "
 					+ String.join(", ", missing)
 					+ ": run Deskhand inside the user's GNOME Wayland session, as that user", null);
+		}
+	}
+
+	// the portal draws the dialogs and hands over the streams; mutter's DisplayConfig
+	// still says where the displays are
+	private static void requirePortal(List<String> owned, String address) {
+		List<String> missing = List.of(XdgPortal.BUS_NAME, MutterDisplayConfig.BUS_NAME)
+			.stream()
+			.filter((name) -> !owned.contains(name))
+			.toList();
+		if (!missing.isEmpty()) {
+			throw noDesktop("the GNOME driver's portal path (deskhand.gnome.api) needs " + String.join(" and ", missing)
+					+ " on the session bus (" + address + "), which nobody answers as: start xdg-desktop-portal and"
+					+ " xdg-desktop-portal-gnome in the session (a GNOME session starts them on demand), or set"
+					+ " deskhand.gnome.api=mutter", null);
 		}
 	}
 
@@ -166,7 +267,7 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public String target() {
-		return this.waylandDisplay + " (GNOME, mutter's D-Bus API)";
+		return this.waylandDisplay + " (GNOME, " + this.via + ")";
 	}
 
 	@Override
@@ -259,11 +360,21 @@ final class GnomeDesktopDriver implements DesktopDriver, AutoCloseable {
 
 		GnomeLauncher launcher;
 
-		GnomeClipboard clipboard;
+		ClipboardDriver clipboard;
+
+		// which API the driver sees and drives through, for target() and the log
+		String via;
 
 		Builder(Duration timeout, String waylandDisplay) {
 			this.timeout = timeout;
 			this.waylandDisplay = waylandDisplay;
+		}
+
+		// when Deskhand's last input ended, for the capture's wait for a fresh frame; the
+		// capture opens before the input
+		long lastInjection() {
+			MutterRemoteDesktop opened = this.input;
+			return (opened != null) ? opened.lastInjection() : Long.MIN_VALUE;
 		}
 
 		<T extends AutoCloseable> T track(T resource) {

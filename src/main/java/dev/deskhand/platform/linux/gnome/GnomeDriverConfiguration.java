@@ -3,6 +3,7 @@ package dev.deskhand.platform.linux.gnome;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,6 +12,7 @@ import org.springframework.core.env.Environment;
 import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
+import dev.deskhand.platform.DesktopConsent;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.platform.SessionVariables;
@@ -18,8 +20,9 @@ import dev.deskhand.platform.WaylandDesktop;
 
 /**
  * The GNOME driver bean on Linux in a GNOME Wayland session. Start-up fails with an
- * operator's sentence when mutter does not answer on the session bus; closing the context
- * releases held input and ends mutter's sessions.
+ * operator's sentence when mutter (or, on the portal path, the xdg-desktop-portal) does
+ * not answer on the session bus; closing the context releases held input and ends the
+ * sessions.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)
@@ -34,10 +37,17 @@ class GnomeDriverConfiguration {
 			"WAYLAND_DISPLAY", "PIPEWIRE_REMOTE", "DISPLAY", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE",
 			"XDG_SESSION_DESKTOP", "AT_SPI_BUS_ADDRESS");
 
+	/**
+	 * @param consents told of each grant the xdg-desktop-portal's dialogs give (the audit
+	 * records them as approvals), none when no bean listens
+	 */
 	@Bean(destroyMethod = "close")
-	GnomeDesktopDriver gnomeDesktopDriver(GnomeProperties properties, Environment environment) {
+	GnomeDesktopDriver gnomeDesktopDriver(GnomeProperties properties, Environment environment,
+			ObjectProvider<DesktopConsent.Listener> consents) {
 		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
-		return GnomeDesktopDriver.connect(session, properties.callTimeout(), properties.textOutsideLayout());
+		List<DesktopConsent.Listener> listeners = consents.orderedStream().toList();
+		return GnomeDesktopDriver.connect(session, properties,
+				(consent) -> listeners.forEach((listener) -> listener.granted(consent)));
 	}
 
 }

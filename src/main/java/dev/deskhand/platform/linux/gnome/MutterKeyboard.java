@@ -111,7 +111,7 @@ final class MutterKeyboard implements KeyboardDriver {
 	}
 
 	// Ctrl+Shift+U, the code point's hex digits, Space: the input method's Unicode entry
-	private static void enterByCodePoint(MutterRemoteSession session, int codePoint) {
+	private static void enterByCodePoint(RemoteInputSession session, int codePoint) {
 		session.keysym(Keysyms.CONTROL_L, true);
 		session.keysym(SHIFT_L, true);
 		session.keysym('u', true);
@@ -131,7 +131,7 @@ final class MutterKeyboard implements KeyboardDriver {
 		return (int) ((keysym <= 0xff) ? keysym : keysym & ~Keysyms.UNICODE_OFFSET);
 	}
 
-	private static void tapCapsLock(MutterRemoteSession session) {
+	private static void tapCapsLock(RemoteInputSession session) {
 		session.keysym(Keysyms.CAPS_LOCK, true);
 		session.keysym(Keysyms.CAPS_LOCK, false);
 	}
@@ -154,7 +154,7 @@ final class MutterKeyboard implements KeyboardDriver {
 	}
 
 	/** Releases every key held, on the caller's session (the owner holds its lock). */
-	void releaseAll(MutterRemoteSession session) {
+	void releaseAll(RemoteInputSession session) {
 		for (int keysym : this.held.keycodes()) {
 			key(session, keysym & 0xffffffffL, false);
 		}
@@ -165,7 +165,7 @@ final class MutterKeyboard implements KeyboardDriver {
 		this.held.forget(this.held.keycodes(), Set.of());
 	}
 
-	private void key(MutterRemoteSession session, long keysym, boolean pressed) {
+	private void key(RemoteInputSession session, long keysym, boolean pressed) {
 		if (pressed) {
 			this.held.keyDown((int) keysym);
 		}

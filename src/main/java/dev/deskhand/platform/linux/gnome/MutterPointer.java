@@ -94,7 +94,7 @@ final class MutterPointer implements PointerDriver {
 	}
 
 	/** Releases every button held, on the caller's session (the owner holds its lock). */
-	void releaseAll(MutterRemoteSession session) {
+	void releaseAll(RemoteInputSession session) {
 		for (int button : this.held.buttons()) {
 			button(session, button, false);
 		}
@@ -105,7 +105,7 @@ final class MutterPointer implements PointerDriver {
 		this.held.forget(Set.of(), this.held.buttons());
 	}
 
-	private void move(MutterRemoteSession session, int x, int y) {
+	private void move(RemoteInputSession session, int x, int y) {
 		MutterStreamPoint target = MutterStreamPoint.of(this.input.displays(), x, y);
 		session.pointerTo(target.displayId(), target.x(), target.y());
 		Point point = new Point(x, y);
@@ -113,7 +113,7 @@ final class MutterPointer implements PointerDriver {
 		this.held.pointerAt(point);
 	}
 
-	private void button(MutterRemoteSession session, int code, boolean pressed) {
+	private void button(RemoteInputSession session, int code, boolean pressed) {
 		if (pressed) {
 			this.held.buttonDown(code);
 		}

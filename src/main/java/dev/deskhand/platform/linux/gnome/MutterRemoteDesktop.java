@@ -48,7 +48,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	// how much longer clients may take to bind on a starved host, at most
 	private static final double MAX_SETTLE_FACTOR = 4;
 
-	private final AbstractConnection bus;
+	private final RemoteInputSession.Starter starter;
 
 	private final Supplier<List<DisplayInfo>> displays;
 
@@ -64,7 +64,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private final MutterKeyboard keyboard;
 
-	private MutterRemoteSession session;
+	private RemoteInputSession session;
 
 	// the displays as the current send read them
 	private List<DisplayInfo> sendingTo = List.of();
@@ -76,9 +76,9 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	private MutterRemoteDesktop(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
-			Duration timeout, TextOutsideLayout textOutsideLayout) {
-		this.bus = bus;
+	private MutterRemoteDesktop(RemoteInputSession.Starter starter, Path waylandSocket,
+			Supplier<List<DisplayInfo>> displays, Duration timeout, TextOutsideLayout textOutsideLayout) {
+		this.starter = starter;
 		this.waylandSocket = waylandSocket;
 		this.displays = displays;
 		this.timeout = timeout;
@@ -108,7 +108,19 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	 */
 	static MutterRemoteDesktop open(AbstractConnection bus, Path waylandSocket, Supplier<List<DisplayInfo>> displays,
 			Duration timeout, TextOutsideLayout textOutsideLayout) {
-		MutterRemoteDesktop input = new MutterRemoteDesktop(bus, waylandSocket, displays, timeout, textOutsideLayout);
+		return open((now) -> MutterRemoteSession.start(bus, now, timeout), waylandSocket, displays, timeout,
+				textOutsideLayout);
+	}
+
+	/**
+	 * Like
+	 * {@link #open(AbstractConnection, Path, Supplier, Duration, TextOutsideLayout)}, on
+	 * the sessions {@code starter} starts, e.g. the xdg-desktop-portal's.
+	 */
+	static MutterRemoteDesktop open(RemoteInputSession.Starter starter, Path waylandSocket,
+			Supplier<List<DisplayInfo>> displays, Duration timeout, TextOutsideLayout textOutsideLayout) {
+		MutterRemoteDesktop input = new MutterRemoteDesktop(starter, waylandSocket, displays, timeout,
+				textOutsideLayout);
 		synchronized (input.lock) {
 			input.session = input.startSession(displays.get());
 		}
@@ -155,7 +167,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	 * Sends events on the session of the moment, bracketed as injected input; replaces
 	 * the session first when a display appeared that it has no stream for.
 	 */
-	void send(Consumer<MutterRemoteSession> events) {
+	void send(Consumer<RemoteInputSession> events) {
 		synchronized (this.lock) {
 			if (this.closed) {
 				throw new DeskhandException(ErrorCode.E_NO_DESKTOP, "GNOME input is closed");
@@ -178,7 +190,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	// the session's calls are in flight until flushed: a send returns once mutter has
 	// taken every event, and a failed one leaves none in flight for the next
-	private static void deliver(MutterRemoteSession session, Consumer<MutterRemoteSession> events) {
+	private static void deliver(RemoteInputSession session, Consumer<RemoteInputSession> events) {
 		try {
 			events.accept(session);
 		}
@@ -240,7 +252,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		}
 	}
 
-	private void releaseHeld(MutterRemoteSession current) {
+	private void releaseHeld(RemoteInputSession current) {
 		RuntimeException failure = null;
 		for (Runnable release : List.<Runnable>of(() -> this.keyboard.releaseAll(current),
 				() -> this.pointer.releaseAll(current), current::flush)) {
@@ -276,7 +288,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 	}
 
 	private void replaceSession(List<DisplayInfo> now) {
-		MutterRemoteSession old = this.session;
+		RemoteInputSession old = this.session;
 		try {
 			releaseHeld(old);
 		}
@@ -289,8 +301,11 @@ final class MutterRemoteDesktop implements AutoCloseable {
 		this.session = startSession(now);
 	}
 
-	private MutterRemoteSession startSession(List<DisplayInfo> now) {
-		MutterRemoteSession started = MutterRemoteSession.start(this.bus, now, this.timeout);
+	private RemoteInputSession startSession(List<DisplayInfo> now) {
+		RemoteInputSession started = this.starter.start(now);
+		if (!started.injects()) {
+			return started;
+		}
 		try {
 			warmUp(started);
 		}
@@ -324,7 +339,7 @@ final class MutterRemoteDesktop implements AutoCloseable {
 
 	// the first events of the session's new devices are lost: these ones move nothing and
 	// type nothing, then clients get time to bind the new devices
-	private static void warmUp(MutterRemoteSession session) {
+	private static void warmUp(RemoteInputSession session) {
 		session.pointerBy(0, 0);
 		session.keysym(MutterKeyboard.SHIFT_L, true);
 		session.keysym(MutterKeyboard.SHIFT_L, false);

@@ -31,7 +31,7 @@ import dev.deskhand.platform.linux.dbus.DbusCall;
  * 1–2 ms, longer while it paints). The session ends with {@link #stop()} or with the
  * D-Bus connection that created it.
  */
-final class MutterRemoteSession {
+final class MutterRemoteSession implements RemoteInputSession {
 
 	static final String BUS_NAME = "org.gnome.Mutter.RemoteDesktop";
 
@@ -96,7 +96,8 @@ final class MutterRemoteSession {
 	}
 
 	/** The displays this session has a stream for, by id. */
-	boolean covers(List<DisplayInfo> displays) {
+	@Override
+	public boolean covers(List<DisplayInfo> displays) {
 		return displays.stream().allMatch((display) -> this.streamsByDisplay.containsKey(display.id()));
 	}
 
@@ -105,7 +106,8 @@ final class MutterRemoteSession {
 	 * @param x stream pixels from the display's left edge (mutter's stream coordinates
 	 * are the monitor's pixels, not layout units)
 	 */
-	void pointerTo(String displayId, double x, double y) {
+	@Override
+	public void pointerTo(String displayId, double x, double y) {
 		String stream = this.streamsByDisplay.get(displayId);
 		if (stream == null) {
 			throw new IllegalStateException("the remote desktop session records no display " + displayId);
@@ -114,14 +116,16 @@ final class MutterRemoteSession {
 	}
 
 	/** A relative motion; (0, 0) moves nothing, and wakes the pointer device. */
-	void pointerBy(double dx, double dy) {
+	@Override
+	public void pointerBy(double dx, double dy) {
 		call("NotifyPointerMotionRelative", "dd", dx, dy);
 	}
 
 	/**
 	 * @param button an evdev code, e.g. BTN_LEFT 0x110
 	 */
-	void button(int button, boolean pressed) {
+	@Override
+	public void button(int button, boolean pressed) {
 		call("NotifyPointerButton", "ib", button, pressed);
 	}
 
@@ -130,14 +134,16 @@ final class MutterRemoteSession {
 	 * @param axis 0 vertical, 1 horizontal
 	 * @param steps positive down or right
 	 */
-	void axisDiscrete(int axis, int steps) {
+	@Override
+	public void axisDiscrete(int axis, int steps) {
 		call("NotifyPointerAxisDiscrete", "ui", new UInt32(axis), steps);
 	}
 
 	/**
 	 * A key by keysym: mutter finds its key in the current layout, shifting as needed.
 	 */
-	void keysym(long keysym, boolean pressed) {
+	@Override
+	public void keysym(long keysym, boolean pressed) {
 		call("NotifyKeyboardKeysym", "ub", new UInt32(keysym), pressed);
 	}
 
@@ -146,7 +152,8 @@ final class MutterRemoteSession {
 	 * all are answered, so the next batch starts with none in flight.
 	 * @throws DBusExecutionException when mutter refused one
 	 */
-	void flush() {
+	@Override
+	public void flush() {
 		RuntimeException first = null;
 		while (!this.inFlight.isEmpty()) {
 			try {
@@ -164,7 +171,8 @@ final class MutterRemoteSession {
 	}
 
 	/** Ends both sessions; mutter releases what the session's devices held. */
-	void stop() {
+	@Override
+	public void stop() {
 		this.inFlight.clear();
 		stopQuietly(this.bus, this.session, this.timeout);
 	}

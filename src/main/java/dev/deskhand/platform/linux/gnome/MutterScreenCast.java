@@ -30,7 +30,7 @@ import dev.deskhand.platform.linux.dbus.DbusCall;
  * {@code bus} open until {@link #close()}. Cursor mode 0 (hidden): the pointer is not in
  * the frames, as on the other drivers, and its moves cause no frames.
  */
-final class MutterScreenCast implements AutoCloseable {
+final class MutterScreenCast implements ScreenRecording {
 
 	static final String BUS_NAME = "org.gnome.Mutter.ScreenCast";
 
@@ -42,12 +42,11 @@ final class MutterScreenCast implements AutoCloseable {
 
 	private final String sessionPath;
 
-	private final Map<String, DisplayStream> streams;
+	private final RecordedDisplays streams;
 
 	private final Duration timeout;
 
-	private MutterScreenCast(AbstractConnection bus, String sessionPath, Map<String, DisplayStream> streams,
-			Duration timeout) {
+	private MutterScreenCast(AbstractConnection bus, String sessionPath, RecordedDisplays streams, Duration timeout) {
 		this.bus = bus;
 		this.sessionPath = sessionPath;
 		this.streams = streams;
@@ -81,14 +80,14 @@ final class MutterScreenCast implements AutoCloseable {
 			}
 			DbusCall.call(bus, BUS_NAME, session, SESSION, "Start", timeout, "");
 			awaitNodes(nodes, byStream.keySet(), timeout);
-			Map<String, DisplayStream> streams = new LinkedHashMap<>();
+			Map<String, RecordedDisplays.DisplayStream> streams = new LinkedHashMap<>();
 			for (Map.Entry<String, DisplayInfo> entry : byStream.entrySet()) {
 				long node = nodes.get(entry.getKey());
 				PipeWireFrames frames = PipeWireFrames.start(pipewireSocket, node);
 				started.add(frames);
-				streams.put(entry.getValue().id(), new DisplayStream(entry.getValue(), node, frames));
+				streams.put(entry.getValue().id(), new RecordedDisplays.DisplayStream(entry.getValue(), node, frames));
 			}
-			return new MutterScreenCast(bus, session, streams, timeout);
+			return new MutterScreenCast(bus, session, new RecordedDisplays(streams, timeout), timeout);
 		}
 		catch (DBusException | RuntimeException ex) {
 			started.forEach(PipeWireFrames::close);
@@ -120,70 +119,34 @@ final class MutterScreenCast implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Captures a region of one display, in layout coordinates, at device resolution, from
-	 * the latest frame of that display's stream.
-	 * @param region must lie inside one recorded display
-	 * @param buffer an array to reuse when large enough, or {@code null}
-	 */
-	Frame capture(Rect region, int[] buffer) {
-		DisplayStream stream = streamFor(region);
-		Rect bounds = stream.display().bounds();
-		double scale = stream.display().scaleFactor();
-		int x = (int) Math.round((region.x() - bounds.x()) * scale);
-		int y = (int) Math.round((region.y() - bounds.y()) * scale);
-		int width = (int) Math.round(region.width() * scale);
-		int height = (int) Math.round(region.height() * scale);
-		return stream.frames().crop(x, y, width, height, this.timeout, buffer);
+	@Override
+	public Frame capture(Rect region, int[] buffer) {
+		return this.streams.capture(region, buffer);
 	}
 
-	/**
-	 * @return the displays recorded, as they were when recording started
-	 */
-	List<DisplayInfo> displays() {
-		return this.streams.values().stream().map(DisplayStream::display).toList();
+	@Override
+	public List<DisplayInfo> layout() {
+		return this.streams.displays();
 	}
 
-	/**
-	 * @param displayId a recorded display's id
-	 * @return how many frames its stream has delivered so far
-	 */
-	long frameCount(String displayId) {
-		DisplayStream stream = this.streams.get(displayId);
-		if (stream == null) {
-			throw new IllegalArgumentException("display " + displayId + " is not recorded");
-		}
-		return stream.frames().frameCount();
+	@Override
+	public List<DisplayInfo> displays() {
+		return this.streams.displays();
 	}
 
-	/**
-	 * Waits until each recorded display that {@code region} touches has a frame that came
-	 * after {@code after}, or until {@code until} ({@link System#nanoTime()}).
-	 */
-	void awaitFramesAfter(Rect region, long after, long until) {
-		for (DisplayStream stream : this.streams.values()) {
-			if (stream.display().bounds().intersection(region) != null) {
-				stream.frames().awaitFrameAfter(after, until);
-			}
-		}
+	@Override
+	public long frameCount(String displayId) {
+		return this.streams.frameCount(displayId);
 	}
 
-	private DisplayStream streamFor(Rect region) {
-		for (DisplayStream stream : this.streams.values()) {
-			Rect bounds = stream.display().bounds();
-			if (bounds.contains(region.x(), region.y()) && region.right() <= bounds.right()
-					&& region.bottom() <= bounds.bottom()) {
-				return stream;
-			}
-		}
-		throw new IllegalArgumentException("region " + region + " lies inside no recorded display");
+	@Override
+	public void awaitFramesAfter(Rect region, long after, long until) {
+		this.streams.awaitFramesAfter(region, after, until);
 	}
 
 	@Override
 	public void close() {
-		for (DisplayStream stream : this.streams.values()) {
-			stream.frames().close();
-		}
+		this.streams.close();
 		stopSession(this.bus, this.sessionPath, this.timeout);
 	}
 
@@ -211,9 +174,6 @@ final class MutterScreenCast implements AutoCloseable {
 
 	private static String path(Object value) {
 		return (value instanceof DBusPath path) ? path.getPath() : String.valueOf(value);
-	}
-
-	private record DisplayStream(DisplayInfo display, long node, PipeWireFrames frames) {
 	}
 
 }

@@ -73,9 +73,20 @@ final class PipeWireFrames implements AutoCloseable {
 	 * @param node the node id Mutter announced for the stream
 	 */
 	static PipeWireFrames start(Path pipewireSocket, long node) {
-		initGstreamer();
-		int socket = connect(pipewireSocket);
+		return start(connect(pipewireSocket), node);
+	}
+
+	/**
+	 * Starts pulling the node's frames over a PipeWire connection opened already, e.g.
+	 * the one the portal's {@code OpenPipeWireRemote} hands over, which shows only the
+	 * streams the person shared.
+	 * @param socket the connection's file descriptor; closed with this, or at once when
+	 * the pipeline cannot start
+	 * @param node the node id of the stream
+	 */
+	static PipeWireFrames start(int socket, long node) {
 		try {
+			initGstreamer();
 			Pipeline pipeline = (Pipeline) Gst
 				.parseLaunch("pipewiresrc fd=" + socket + " path=" + node + " ! videoconvert ! video/x-raw,format=BGRx"
 						+ " ! appsink name=sink max-buffers=1 drop=true sync=false emit-signals=true");
