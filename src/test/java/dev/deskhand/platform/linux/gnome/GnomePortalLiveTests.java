@@ -42,9 +42,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * <b>Quarantined</b> (tag {@code quarantine}, outside {@code ./mvnw verify}): it passed
  * alone and beside the other portal test in four runs of four, but failed one of its two
- * tests in both runs after the rest of the GNOME tests (a click on the dialog's monitor row
- * had no effect, and the witness beneath saw nothing either); the cause is not found. Run
- * it with {@code ./mvnw test -Ddeskhand.excluded.groups=benchmark,container
+ * tests in both runs after the rest of the GNOME tests (a click on the dialog's monitor
+ * row had no effect, and the witness beneath saw nothing either); the cause is not found.
+ * Run it with {@code ./mvnw test -Ddeskhand.excluded.groups=benchmark,container
  * -Dtest=GnomePortalLiveTests}.
  */
 @Tag("quarantine")
