@@ -37,6 +37,9 @@ public final class WitnessEvents {
 
 	static final Duration QUICK = Duration.ofSeconds(10);
 
+	// no event for this long: what an earlier action sent has arrived
+	static final Duration QUIET = Duration.ofMillis(150);
+
 	private static final int EVENTS_IN_FAILURES = 25;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -48,6 +51,9 @@ public final class WitnessEvents {
 	private final Path stderr;
 
 	private final List<JsonNode> events = new ArrayList<>();
+
+	// System.nanoTime() when the last event came, for awaitQuiet
+	private long lastEventNanos = System.nanoTime();
 
 	private int clearedUpTo;
 
@@ -122,10 +128,35 @@ public final class WitnessEvents {
 	 * Empties the witness's accumulated text and forgets earlier events.
 	 */
 	public void clearText() {
+		// keys an earlier, interrupted typing sent may still be on their way (mutter
+		// answers a call once it queued the event, not once the client read it): they
+		// would land after the clear
+		awaitQuiet();
 		clearEvents();
 		send("clear");
 		await((e) -> is(e, "cleared"), QUICK);
 		clearEvents();
+	}
+
+	/**
+	 * Waits until no event came for {@link #QUIET}, at most {@link #QUICK}.
+	 */
+	void awaitQuiet() {
+		long deadline = System.nanoTime() + QUICK.toNanos();
+		while (true) {
+			long since;
+			synchronized (this) {
+				since = System.nanoTime() - this.lastEventNanos;
+			}
+			if (since >= QUIET.toNanos()) {
+				return;
+			}
+			checkRunning("while waiting for its events to stop");
+			if (System.nanoTime() > deadline) {
+				throw new AssertionError("the witness " + this.name + " never went quiet for " + QUIET + lastEvents());
+			}
+			Pause.millis(Math.max(1, (QUIET.toNanos() - since) / 1_000_000));
+		}
 	}
 
 	/**
@@ -303,6 +334,7 @@ public final class WitnessEvents {
 				}
 				synchronized (this) {
 					this.events.add(event);
+					this.lastEventNanos = System.nanoTime();
 				}
 			}
 		}
