@@ -1,5 +1,6 @@
 package dev.deskhand.testing;
 
+import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,12 +24,17 @@ import dev.deskhand.platform.Rect;
  * <p>
  * GTK 4 on Wayland tells the tree where widgets are within their window only (a Wayland
  * client does not know where its window is). Mutter places a dialog that has no parent
- * window (the portal is given none) in the middle of the primary monitor, so a widget's
- * place on the screen is the monitor's centre less half the dialog's size plus its place
- * in the dialog. GTK publishes the dialog before laying it out (its rows say (0,0) for a
- * moment), so the dialog is read until two looks agree and its rows are placed. A click
- * that misses shows as a dialog that does not change: every step waits for the tree to
- * show its effect, with a deadline.
+ * window (the portal is given none) in the middle of the monitor the pointer is on
+ * (mutter's "current logical monitor" in {@code place.c}), which earlier tests leave on
+ * either monitor: the dialog showed on {@code Meta-1} after the other GNOME tests while
+ * the clicks went to the middle of {@code Meta-0}. So the monitor is found from pixels,
+ * independent of the tree: an outside screenshot of each monitor, and the one whose
+ * middle is covered by a light rectangle of the dialog's size is the dialog's. A widget's
+ * place on the screen is then that monitor's centre less half the dialog's size plus its
+ * place in the dialog. GTK publishes the dialog before laying it out (its rows say (0,0)
+ * for a moment), so the dialog is read until two looks agree and its rows are placed. A
+ * click that misses shows as a dialog that does not change: every step waits for the tree
+ * to show its effect, with a deadline.
  * <p>
  * {@link #approve} ticks every monitor row (each is one display to share), turns on every
  * switch that is off (the Remote Desktop dialog's "Allow remote interaction", the Screen
@@ -209,27 +215,75 @@ public final class GnomePortalDialog {
 			previous.addAll(now);
 			return settled ? Optional.of(now.get(0)) : Optional.empty();
 		});
+		GnomeSession.Monitor monitor = monitorShowing(session, dialog);
 		try (GnomeSession.Hand hand = session.hand()) {
-			answer(session, hand, dialog);
+			answer(session, new Placed(hand, monitor, dialog));
 		}
 		return dialog;
 	}
 
-	private static void answer(GnomeSession session, GnomeSession.Hand hand, Dialog dialog) {
+	/**
+	 * The monitor whose middle shows the dialog: the one where the most of the dialog's
+	 * centred rectangle is light (GTK's dialog background; the witnesses are grey or
+	 * coloured, the wallpaper dark), at least half of it.
+	 */
+	static GnomeSession.Monitor monitorShowing(GnomeSession session, Dialog dialog) {
+		GnomeSession.Monitor best = null;
+		double bestShare = -1;
+		StringBuilder seen = new StringBuilder();
+		for (GnomeSession.Monitor monitor : GnomeSession.MONITORS) {
+			double share = lightShare(session.screenshot(monitor.connector()), monitor, dialog);
+			seen.append(monitor.connector()).append(' ').append(Math.round(share * 100)).append("% ");
+			if (share > bestShare) {
+				best = monitor;
+				bestShare = share;
+			}
+		}
+		if (bestShare < 0.5) {
+			throw new AssertionError("no monitor shows the '" + dialog.title() + "' dialog in its middle (light share: "
+					+ seen.toString().trim() + ")");
+		}
+		return best;
+	}
+
+	private static double lightShare(BufferedImage image, GnomeSession.Monitor monitor, Dialog dialog) {
+		int width = (int) (dialog.width() * monitor.scale());
+		int height = (int) (dialog.height() * monitor.scale());
+		int left = (image.getWidth() - width) / 2;
+		int top = (image.getHeight() - height) / 2;
+		int light = 0;
+		int all = 0;
+		for (int y = Math.max(0, top); y < Math.min(image.getHeight(), top + height); y += 4) {
+			for (int x = Math.max(0, left); x < Math.min(image.getWidth(), left + width); x += 4) {
+				int rgb = image.getRGB(x, y);
+				int darkest = Math.min((rgb >> 16) & 0xff, Math.min((rgb >> 8) & 0xff, rgb & 0xff));
+				light += (darkest >= 230) ? 1 : 0;
+				all++;
+			}
+		}
+		return (all == 0) ? 0 : (double) light / all;
+	}
+
+	// the hand, and where the dialog it answers is
+	private record Placed(GnomeSession.Hand hand, GnomeSession.Monitor monitor, Dialog dialog) {
+	}
+
+	private static void answer(GnomeSession session, Placed placed) {
+		Dialog dialog = placed.dialog();
 		for (Widget row : dialog.monitorRows()) {
 			if (!row.selected()) {
-				clickUntil(session, hand, dialog, row, "selected", Widget::selected);
+				clickUntil(session, placed, row, "selected", Widget::selected);
 			}
 		}
 		for (Widget toggle : dialog.toggles()) {
 			if (!toggle.checked() && toggle.sensitive()) {
-				clickUntil(session, hand, dialog, toggle, "checked", Widget::checked);
+				clickUntil(session, placed, toggle, "checked", Widget::checked);
 			}
 		}
 		Widget share = dialog.share().orElseThrow(() -> new AssertionError("no Share button in " + dialog));
 		awaitWidget(session, dialog, share, "usable", Widget::sensitive);
 		for (int attempt = 1;; attempt++) {
-			click(hand, dialog, share);
+			click(placed, share);
 			try {
 				awaitClosed(session, dialog, RETRY);
 				return;
@@ -251,7 +305,7 @@ public final class GnomePortalDialog {
 			for (Dialog dialog : showing(session)) {
 				Optional<Widget> cancel = dialog.cancel();
 				if (cancel.isPresent()) {
-					click(hand, dialog, cancel.get());
+					click(new Placed(hand, monitorShowing(session, dialog), dialog), cancel.get());
 					awaitClosed(session, dialog);
 				}
 			}
@@ -259,12 +313,12 @@ public final class GnomePortalDialog {
 	}
 
 	// a person whose click did nothing clicks again
-	private static void clickUntil(GnomeSession session, GnomeSession.Hand hand, Dialog dialog, Widget widget,
-			String state, java.util.function.Predicate<Widget> condition) {
+	private static void clickUntil(GnomeSession session, Placed placed, Widget widget, String state,
+			java.util.function.Predicate<Widget> condition) {
 		for (int attempt = 1;; attempt++) {
-			click(hand, dialog, widget);
+			click(placed, widget);
 			try {
-				awaitWidget(session, dialog, widget, state, condition, RETRY);
+				awaitWidget(session, placed.dialog(), widget, state, condition, RETRY);
 				return;
 			}
 			catch (AssertionError ex) {
@@ -300,12 +354,12 @@ public final class GnomePortalDialog {
 						: Optional.empty());
 	}
 
-	private static void click(GnomeSession.Hand hand, Dialog dialog, Widget widget) {
-		GnomeSession.Monitor primary = GnomeSession.MONITORS.get(0);
-		int left = (primary.layoutWidth() - dialog.width()) / 2;
-		int top = (primary.layoutHeight() - dialog.height()) / 2;
+	private static void click(Placed placed, Widget widget) {
+		GnomeSession.Monitor monitor = placed.monitor();
+		int left = (monitor.layoutWidth() - placed.dialog().width()) / 2;
+		int top = (monitor.layoutHeight() - placed.dialog().height()) / 2;
 		Rect at = widget.bounds();
-		hand.click(primary.connector(), left + at.x() + at.width() / 2.0, top + at.y() + at.height() / 2.0);
+		placed.hand().click(monitor.connector(), left + at.x() + at.width() / 2.0, top + at.y() + at.height() / 2.0);
 	}
 
 	private static <T> T await(GnomeSession session, Duration timeout, String what,
