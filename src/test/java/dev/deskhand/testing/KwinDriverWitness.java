@@ -109,9 +109,11 @@ public final class KwinDriverWitness implements DriverWitness {
 	 * @param kwin the session
 	 * @param appId {@link KwinSession#WITNESS_APP_ID} or
 	 * {@link KwinSession#WITNESS2_APP_ID}
+	 * @param options the witness script's options, e.g. {@code --input-method} (keys go
+	 * through GTK's own input method, which understands Ctrl+Shift+U entry)
 	 * @return the witness; close it when done
 	 */
-	public static KwinDriverWitness open(KwinSession kwin, String appId) {
+	public static KwinDriverWitness open(KwinSession kwin, String appId, String... options) {
 		Path script = kwin.workDir().resolve("wayland-witness.py");
 		try (InputStream source = KwinDriverWitness.class.getResourceAsStream("/witness/wayland-witness.py")) {
 			if (!Files.exists(script)) {
@@ -122,7 +124,9 @@ public final class KwinDriverWitness implements DriverWitness {
 			throw new UncheckedIOException(ex);
 		}
 		Path stderr = kwin.workDir().resolve(appId + "-" + System.nanoTime() + ".stderr");
-		List<String> command = kwin.clientCommand(List.of("/usr/bin/python3", script.toString(), appId));
+		List<String> arguments = new java.util.ArrayList<>(List.of("/usr/bin/python3", script.toString(), appId));
+		arguments.addAll(List.of(options));
+		List<String> command = kwin.clientCommand(arguments);
 		Process process = CommandRunner.start(new ProcessBuilder(command).redirectError(stderr.toFile()), command);
 		KwinDriverWitness witness = new KwinDriverWitness(kwin, appId, process, stderr);
 		try {

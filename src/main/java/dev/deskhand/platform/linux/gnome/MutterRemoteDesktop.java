@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.gnome;
 
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;

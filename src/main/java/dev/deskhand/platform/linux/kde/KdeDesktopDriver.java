@@ -29,6 +29,7 @@ import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.linux.ProcessExecutables;
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import dev.deskhand.platform.linux.dbus.UnixFdBus;
 
 /**
@@ -105,6 +106,15 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 	 * @throws DeskhandException E_NO_DESKTOP with a sentence an operator can act on
 	 */
 	public static KdeDesktopDriver connect(Map<String, String> environment, Duration callTimeout) {
+		return connect(environment, callTimeout, TextOutsideLayout.REFUSE);
+	}
+
+	/**
+	 * Connects as {@link #connect(Map, Duration)} does, typing characters outside the
+	 * layout as {@code textOutsideLayout} says.
+	 */
+	public static KdeDesktopDriver connect(Map<String, String> environment, Duration callTimeout,
+			TextOutsideLayout textOutsideLayout) {
 		Path waylandSocket;
 		try {
 			waylandSocket = WaylandConnection.socketPath(environment);
@@ -124,7 +134,8 @@ public final class KdeDesktopDriver implements DesktopDriver, AutoCloseable {
 			KdeOutputs outputs = KdeOutputs.bind(observation);
 			KwinScreenshot screenshot = track(opened, new KwinScreenshot(environment, callTimeout));
 			checkCapture(screenshot, outputs.layout());
-			KdeInput input = track(opened, KdeInput.open(waylandSocket, callTimeout, outputs::layout));
+			KdeInput input = track(opened,
+					KdeInput.open(waylandSocket, callTimeout, outputs::layout, textOutsideLayout));
 			KdeWindowDriver windows = track(opened,
 					new KdeWindowDriver(environment, callTimeout, outputs::layout, ProcessExecutables.system()));
 			Map<String, String> variables = new LinkedHashMap<>();

@@ -36,7 +36,7 @@ class KdeDriverConfiguration {
 	@Bean(destroyMethod = "close")
 	KdeDesktopDriver kdeDesktopDriver(KdeProperties properties, Environment environment) {
 		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
-		return KdeDesktopDriver.connect(session, properties.callTimeout());
+		return KdeDesktopDriver.connect(session, properties.callTimeout(), properties.textOutsideLayout());
 	}
 
 }

@@ -29,6 +29,7 @@ import dev.deskhand.platform.ScrollDirection;
 import dev.deskhand.platform.TypingPause;
 import dev.deskhand.platform.keys.KeyNames;
 import dev.deskhand.platform.linux.Keysyms;
+import dev.deskhand.platform.linux.TextOutsideLayout;
 
 /**
  * Pointer and keyboard on KWin through {@link KwinFakeInput}, held for the driver's
@@ -38,9 +39,11 @@ import dev.deskhand.platform.linux.Keysyms;
  * turn on the connection, bounded by its timeout.
  * <p>
  * Keys are KWin's own keyboard's: a keysym is typed by the key of the active layout that
- * has it, with Shift or the level-three key held as its level needs. Text with a
- * character the layout lacks fails with E_UNSUPPORTED before any key is sent: fake input
- * cannot add keys, as the virtual keyboard on wlroots can.
+ * has it, with Shift or the level-three key held as its level needs. Fake input cannot
+ * add keys, as the virtual keyboard on wlroots can, so a character the layout lacks is
+ * either refused with E_UNSUPPORTED before any key is sent (the default) or entered by
+ * its code point (Ctrl+Shift+U, the hex digits, Space), as {@link TextOutsideLayout}
+ * says.
  */
 final class KdeInput implements AutoCloseable {
 
@@ -67,6 +70,8 @@ final class KdeInput implements AutoCloseable {
 
 	private final Supplier<WaylandLayout> layout;
 
+	private final TextOutsideLayout textOutsideLayout;
+
 	private final HeldInputs held = new HeldInputs();
 
 	// keys pressed through pressKey, by keysym name: the evdev codes in press order
@@ -85,14 +90,21 @@ final class KdeInput implements AutoCloseable {
 
 	private volatile Point lastPointer;
 
-	private KdeInput(Path socket, Duration timeout, Supplier<WaylandLayout> layout) {
+	private KdeInput(Path socket, Duration timeout, Supplier<WaylandLayout> layout,
+			TextOutsideLayout textOutsideLayout) {
 		this.socket = socket;
 		this.timeout = timeout;
 		this.layout = layout;
+		this.textOutsideLayout = textOutsideLayout;
 	}
 
 	static KdeInput open(Path socket, Duration timeout, Supplier<WaylandLayout> layout) {
-		KdeInput input = new KdeInput(socket, timeout, layout);
+		return open(socket, timeout, layout, TextOutsideLayout.REFUSE);
+	}
+
+	static KdeInput open(Path socket, Duration timeout, Supplier<WaylandLayout> layout,
+			TextOutsideLayout textOutsideLayout) {
+		KdeInput input = new KdeInput(socket, timeout, layout, textOutsideLayout);
 		input.device = KwinFakeInput.open(socket, timeout, SETTLE);
 		return input;
 	}
@@ -310,7 +322,7 @@ final class KdeInput implements AutoCloseable {
 			KwinFakeInput current = KdeInput.this.device;
 			synchronized (current.connection()) {
 				KwinKeymap keymap = current.keymap();
-				List<KwinKeymap.Stroke> strokes = strokesFor(keymap, text, keysyms);
+				List<Keystroke> strokes = keystrokesFor(keymap, text, keysyms, KdeInput.this.textOutsideLayout);
 				// held modifiers would make the text shortcuts: up while typing, down
 				// after
 				List<Integer> lifted = heldModifiers();
@@ -320,12 +332,13 @@ final class KdeInput implements AutoCloseable {
 				try {
 					KdeInput.this.pace.refresh();
 					int sent = 0;
-					for (KwinKeymap.Stroke stroke : strokes) {
+					for (Keystroke keystroke : strokes) {
 						if (sent % STROKES_PER_ROUNDTRIP == 0) {
 							TypingPause.sleep(KdeInput.this.pace
 								.nanosBefore(Math.min(STROKES_PER_ROUNDTRIP, strokes.size() - sent)));
 						}
-						int[] modifiers = keymap.modifiersFor(stroke);
+						KwinKeymap.Stroke stroke = keystroke.stroke();
+						int[] modifiers = keystroke.modifiers(keymap);
 						for (int modifier : modifiers) {
 							current.key(modifier, true);
 						}
@@ -385,27 +398,81 @@ final class KdeInput implements AutoCloseable {
 	}
 
 	/**
-	 * The strokes of a text, or E_UNSUPPORTED naming the first character the layout
-	 * cannot type: nothing is typed then.
+	 * One key of a text with the keys held around it: its level's modifiers, and Control
+	 * where it starts a code-point entry.
+	 *
+	 * @param stroke the key and its level
+	 * @param control whether Control is held too (Ctrl+Shift+U)
 	 */
-	static List<KwinKeymap.Stroke> strokesFor(KwinKeymap keymap, String text, long[] keysyms) {
-		List<KwinKeymap.Stroke> strokes = new ArrayList<>(keysyms.length);
+	record Keystroke(KwinKeymap.Stroke stroke, boolean control) {
+
+		/** The keys to hold, in press order. */
+		int[] modifiers(KwinKeymap keymap) {
+			int[] level = keymap.modifiersFor(this.stroke);
+			if (!this.control) {
+				return level;
+			}
+			int[] all = new int[level.length + 1];
+			all[0] = keymap.stroke(Keysyms.CONTROL_L).orElseThrow().evdev();
+			System.arraycopy(level, 0, all, 1, level.length);
+			return all;
+		}
+
+	}
+
+	/**
+	 * The keystrokes of a text. A character the layout cannot type is refused with
+	 * E_UNSUPPORTED naming it (nothing is typed then), or, with
+	 * {@link TextOutsideLayout#UNICODE_ENTRY}, entered by its code point: Ctrl+Shift+U,
+	 * the hexadecimal digits, Space.
+	 */
+	static List<Keystroke> keystrokesFor(KwinKeymap keymap, String text, long[] keysyms, TextOutsideLayout outside) {
+		List<Keystroke> strokes = new ArrayList<>(keysyms.length);
 		for (int i = 0; i < keysyms.length; i++) {
 			long keysym = keysyms[i];
 			var stroke = keymap.stroke(keysym);
-			if (stroke.isEmpty()) {
-				int codePoint = (keysym >= 0x1000000) ? (int) (keysym - 0x1000000)
-						: (keysym <= 0xff) ? (int) keysym : -1;
-				String character = (codePoint >= 0) ? "'" + new String(Character.toChars(codePoint)) + "' (U+"
-						+ String.format("%04X", codePoint) + ")" : String.format("keysym 0x%x", keysym);
-				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-						"cannot type " + character + " (character " + i + " of the text): KWin's keyboard layout ("
-								+ keymap.layoutName() + ") has no key for it, and KWin's fake input can press only"
-								+ " the keys of the active layout; nothing was typed");
+			if (stroke.isPresent()) {
+				strokes.add(new Keystroke(stroke.get(), false));
+				continue;
 			}
-			strokes.add(stroke.get());
+			int codePoint = (keysym >= 0x1000000) ? (int) (keysym - 0x1000000) : (keysym <= 0xff) ? (int) keysym : -1;
+			String character = (codePoint >= 0)
+					? "'" + new String(Character.toChars(codePoint)) + "' (U+" + String.format("%04X", codePoint) + ")"
+					: String.format("keysym 0x%x", keysym);
+			if (outside == TextOutsideLayout.UNICODE_ENTRY && codePoint >= 0) {
+				strokes.addAll(entry(keymap, codePoint, character));
+				continue;
+			}
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "cannot type " + character + " (character " + i
+					+ " of the text): KWin's keyboard layout (" + keymap.layoutName()
+					+ ") has no key for it, and KWin's fake input can press only the keys of the active layout;"
+					+ " nothing was typed. deskhand.kde.text-outside-layout=unicode-entry enters such characters"
+					+ " by code point (Ctrl+Shift+U) where the application has an input method that understands it");
 		}
 		return strokes;
+	}
+
+	// Ctrl+Shift+U, the code point's hex digits, Space
+	private static List<Keystroke> entry(KwinKeymap keymap, int codePoint, String character) {
+		List<Keystroke> keys = new ArrayList<>();
+		keys.add(new Keystroke(entryKey(keymap, 'U', character), true));
+		for (char digit : Integer.toHexString(codePoint).toCharArray()) {
+			keys.add(new Keystroke(entryKey(keymap, digit, character), false));
+		}
+		keys.add(new Keystroke(entryKey(keymap, ' ', character), false));
+		if (keymap.stroke(Keysyms.CONTROL_L).isEmpty()) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "cannot enter " + character
+					+ " by code point: KWin's keyboard layout (" + keymap.layoutName() + ") has no Control key");
+		}
+		return keys;
+	}
+
+	private static KwinKeymap.Stroke entryKey(KwinKeymap keymap, char key, String character) {
+		return keymap.stroke(key)
+			.orElseThrow(() -> new DeskhandException(ErrorCode.E_UNSUPPORTED,
+					"cannot enter " + character + " by code point: KWin's keyboard layout (" + keymap.layoutName()
+							+ ") has no key for '" + key + "' (entry is Ctrl+Shift+U, hex digits, Space);"
+							+ " nothing was typed"));
 	}
 
 }

@@ -6,11 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.deskhand.platform.keys.KeyNames;
+import dev.deskhand.platform.linux.Keysyms;
+import dev.deskhand.platform.linux.LegacyKeysyms;
 
 /**
  * Which key of KWin's keyboard types which keysym, read from the XKB keymap KWin gives
@@ -118,12 +121,30 @@ final class KwinKeymap {
 				strokes.merge(keysym, stroke, KwinKeymap::simpler);
 			}
 		}
+		addCharacterKeysyms(strokes);
 		Stroke shift = strokes.get(SHIFT_L);
 		Stroke levelThree = strokes.get(ISO_LEVEL3_SHIFT);
 		Matcher name = LAYOUT_NAME.matcher(symbolsSection);
 		return new KwinKeymap(Map.copyOf(strokes), (shift != null && shift.level() == 1) ? shift.evdev() : -1,
 				(levelThree != null && levelThree.level() == 1) ? levelThree.evdev() : -1,
 				name.find() ? name.group(1) : "?");
+	}
+
+	// a character the layout names by a legacy keysym is typed by the same stroke when
+	// asked for by its Unicode keysym, which is how Keysyms.forText names every
+	// character
+	private static void addCharacterKeysyms(Map<Long, Stroke> strokes) {
+		Map<Long, Stroke> characters = new HashMap<>();
+		strokes.forEach((keysym, stroke) -> {
+			OptionalInt codePoint = LegacyKeysyms.codePoint(keysym);
+			if (codePoint.isPresent()) {
+				long unicode = Keysyms.forCodePoint(codePoint.getAsInt());
+				if (unicode != keysym) {
+					characters.merge(unicode, stroke, KwinKeymap::simpler);
+				}
+			}
+		});
+		characters.forEach((keysym, stroke) -> strokes.merge(keysym, stroke, KwinKeymap::simpler));
 	}
 
 	// the fewest modifiers, then the lowest keycode; but AltGr (right Alt) for the
@@ -200,34 +221,17 @@ final class KwinKeymap {
 
 	/**
 	 * How to type {@code keysym}. A character's keysym ({@code Keysyms.forCodePoint}:
-	 * Latin-1 as itself, the rest as {@code 0x1000000 + code point}) is also found under
-	 * the legacy keysym a layout may name it by, where the code points agree: Latin-1 and
-	 * the currency signs ({@code EuroSign} is 0x20ac). Other legacy keysyms (Greek,
-	 * Cyrillic, …) would need XKB's table and are not matched: such characters read as
-	 * missing.
+	 * Latin-1 as itself, the rest as {@code 0x1000000 + code point}) is also found where
+	 * the layout names the character by a legacy keysym ({@code EuroSign},
+	 * {@code Cyrillic_a}, {@code Greek_OMEGA}: keysymdef.h's table,
+	 * {@link LegacyKeysyms}).
 	 */
 	Optional<Stroke> stroke(long keysym) {
 		Stroke stroke = this.strokes.get(keysym);
-		if (stroke == null) {
-			stroke = this.strokes.get(legacy(keysym));
-		}
 		if (stroke == null || !reachable(stroke)) {
 			return Optional.empty();
 		}
 		return Optional.of(stroke);
-	}
-
-	private static long legacy(long keysym) {
-		if (keysym >= 0x1000000 && keysym <= 0x10000ff) {
-			return keysym - 0x1000000;
-		}
-		if (keysym >= 0xa0 && keysym <= 0xff) {
-			return keysym + 0x1000000;
-		}
-		if (keysym >= 0x10020a0 && keysym <= 0x10020ac) {
-			return keysym - 0x1000000;
-		}
-		return -1;
 	}
 
 	private boolean reachable(Stroke stroke) {

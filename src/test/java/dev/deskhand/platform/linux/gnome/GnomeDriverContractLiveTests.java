@@ -1,5 +1,6 @@
 package dev.deskhand.platform.linux.gnome;
 
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import java.time.Duration;
 import java.util.List;
 

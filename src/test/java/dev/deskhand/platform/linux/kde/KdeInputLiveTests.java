@@ -17,6 +17,7 @@ import dev.deskhand.platform.DisplayInfo;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import dev.deskhand.testing.DriverWitness.KeyEvent;
 import dev.deskhand.testing.DriverWitness.PointerEvent;
 import dev.deskhand.testing.KwinDriverWitness;
@@ -103,6 +104,30 @@ class KdeInputLiveTests {
 			.hasMessageContaining("English (US)");
 		this.input.keyboard().typeText("z");
 		awaitText("z");
+	}
+
+	@Test
+	void unicodeEntryTypesWhatTheLayoutLacksIntoAnApplicationWithAnInputMethod() {
+		KwinSession kwin = KwinSession.shared();
+		try (KdeInput entering = KdeInput.open(kwin.runtimeDir().resolve(KwinSession.WAYLAND_DISPLAY),
+				Duration.ofSeconds(5), this.outputs::layout, TextOutsideLayout.UNICODE_ENTRY);
+				KwinDriverWitness withInputMethod = KwinDriverWitness.open(kwin, KwinSession.WITNESS2_APP_ID,
+						"--input-method")) {
+			withInputMethod.focus();
+			withInputMethod.reset();
+			// US layout: the accents, Greek, CJK and the emoji are entered by code point,
+			// which GTK's input method commits as the characters
+			String text = "h\u00e9llo \u03a9\u03bc\u03ad\u03b3\u03b1 \u65e5\u672c \ud83d\ude42 ok";
+			entering.keyboard().typeText(text);
+			long deadline = System.nanoTime() + WAIT.toNanos();
+			while (!withInputMethod.text().equals(text)) {
+				if (System.nanoTime() > deadline) {
+					throw new AssertionError("the witness has '" + withInputMethod.text() + "', not '" + text + "': "
+							+ withInputMethod.describe());
+				}
+				Pause.millis(20);
+			}
+		}
 	}
 
 	@Test

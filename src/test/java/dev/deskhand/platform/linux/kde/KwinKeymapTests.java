@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.linux.Keysyms;
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import dev.deskhand.platform.linux.kde.KwinKeymap.Stroke;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,6 +59,8 @@ class KwinKeymapTests {
 		// on AltGr+E too, but KEY_EURO needs no modifier
 		assertThat(keymap.stroke(Keysyms.forCodePoint('€'))).contains(new Stroke(435, 1));
 		assertThat(keymap.stroke(0x7d9)).as("Greek_OMEGA").contains(new Stroke(16, 4));
+		assertThat(keymap.stroke(Keysyms.forCodePoint('\u03a9'))).as("Ω by its Unicode keysym")
+			.contains(new Stroke(16, 4));
 		assertThat(keymap.modifiersFor(new Stroke(16, 4))).containsExactly(SHIFT_L, RALT);
 	}
 
@@ -63,14 +68,44 @@ class KwinKeymapTests {
 	void textWithACharacterTheLayoutLacksIsRefusedNamingIt() {
 		KwinKeymap keymap = load("keymap-us.xkb");
 		String text = "ok 日本";
-		assertThatThrownBy(() -> KdeInput.strokesFor(keymap, text, Keysyms.forText(text)))
+		assertThatThrownBy(() -> KdeInput.keystrokesFor(keymap, text, Keysyms.forText(text), TextOutsideLayout.REFUSE))
 			.isInstanceOfSatisfying(DeskhandException.class,
 					(ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
 			.hasMessageContaining("'日' (U+65E5) (character 3")
 			.hasMessageContaining("English (US)")
-			.hasMessageContaining("nothing was typed");
-		assertThat(KdeInput.strokesFor(keymap, "Hi\n", Keysyms.forText("Hi\n"))).containsExactly(new Stroke(35, 2),
-				new Stroke(23, 1), new Stroke(28, 1));
+			.hasMessageContaining("nothing was typed")
+			.hasMessageContaining("deskhand.kde.text-outside-layout=unicode-entry");
+		assertThat(KdeInput.keystrokesFor(keymap, "Hi\n", Keysyms.forText("Hi\n"), TextOutsideLayout.REFUSE))
+			.containsExactly(plain(35, 2), plain(23, 1), plain(28, 1));
+	}
+
+	@Test
+	void unicodeEntryTypesCtrlShiftUTheHexDigitsAndSpaceForWhatTheLayoutLacks() {
+		KwinKeymap keymap = load("keymap-us.xkb");
+		String text = "a\u00e9\ud83d\ude42";
+		List<KdeInput.Keystroke> strokes = KdeInput.keystrokesFor(keymap, text, Keysyms.forText(text),
+				TextOutsideLayout.UNICODE_ENTRY);
+		// a; Ctrl+Shift+U e 9 Space; Ctrl+Shift+U 1 f 6 4 2 Space
+		assertThat(strokes).containsExactly(plain(30, 1), new KdeInput.Keystroke(new Stroke(22, 2), true), plain(18, 1),
+				plain(10, 1), plain(57, 1), new KdeInput.Keystroke(new Stroke(22, 2), true), plain(2, 1), plain(33, 1),
+				plain(7, 1), plain(5, 1), plain(3, 1), plain(57, 1));
+		assertThat(strokes.get(1).modifiers(keymap)).as("Control, then Shift").containsExactly(29, SHIFT_L);
+		assertThat(strokes.get(0).modifiers(keymap)).isEmpty();
+	}
+
+	@Test
+	void aRussianLayoutTypesCyrillicThroughItsLegacyKeysyms() {
+		KwinKeymap keymap = load("keymap-ru.xkb");
+		// Cyrillic_a is on the key of Latin f (evdev 33), Cyrillic_YA on Shift+z (44)
+		assertThat(keymap.stroke(Keysyms.forCodePoint('\u0430'))).contains(new Stroke(33, 1));
+		assertThat(keymap.stroke(Keysyms.forCodePoint('\u042f'))).contains(new Stroke(44, 2));
+		String text = "\u041f\u0440\u0438\u0432\u0435\u0442";
+		assertThat(KdeInput.keystrokesFor(keymap, text, Keysyms.forText(text), TextOutsideLayout.REFUSE))
+			.hasSize(text.length());
+	}
+
+	private static KdeInput.Keystroke plain(int evdev, int level) {
+		return new KdeInput.Keystroke(new Stroke(evdev, level), false);
 	}
 
 	@Test
