@@ -95,15 +95,23 @@ final class FirstMessageAnswer implements McpStreamableServerTransport {
 						this.sessionId);
 				return;
 			}
-			byte[] bytes = this.json.writeValueAsBytes(message);
 			if (this.kind == Kind.UNDECIDED && isResult(message)) {
 				this.kind = Kind.JSON;
 				this.response.setStatus(HttpServletResponse.SC_OK);
 				this.response.setContentType(JSON);
+				// a screenshot's base64 straight from its string, not through the mapper
+				ImageDataSplice spliced = ImageDataSplice.of(message, this.json);
+				if (spliced != null) {
+					this.response.setContentLengthLong(spliced.length());
+					spliced.writeTo(this.response.getOutputStream());
+					return;
+				}
+				byte[] bytes = this.json.writeValueAsBytes(message);
 				this.response.setContentLength(bytes.length);
 				this.response.getOutputStream().write(bytes);
 				return;
 			}
+			byte[] bytes = this.json.writeValueAsBytes(message);
 			if (this.kind == Kind.UNDECIDED) {
 				this.kind = Kind.EVENT_STREAM;
 				this.response.setStatus(HttpServletResponse.SC_OK);

@@ -254,7 +254,8 @@ public final class TrajectoryRecorder implements AutoCloseable {
 	}
 
 	private static void decode(SentImage image) {
-		if (image != null) {
+		// one stored already is on disk, and no longer held
+		if (image != null && image.stored() == null) {
 			image.bytes();
 		}
 	}

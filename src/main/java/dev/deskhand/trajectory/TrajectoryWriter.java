@@ -76,7 +76,10 @@ final class TrajectoryWriter {
 			line.put("after", (after != null) ? writeImage(files.dir, after) : null);
 			List<Object> sentRefs = new ArrayList<>();
 			for (SentImage image : sent) {
-				sentRefs.add(writeImage(files.dir, image));
+				Map<String, Object> ref = writeImage(files.dir, image);
+				if (ref != null) {
+					sentRefs.add(ref);
+				}
 			}
 			line.put("sent", sentRefs);
 			byte[] bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -115,23 +118,37 @@ final class TrajectoryWriter {
 		return files;
 	}
 
+	/**
+	 * Writes the image unless its file is there, and returns the reference to it; an
+	 * image stored already (a session's last one, again as the next step's before) is
+	 * only referred to, or {@code null} when its file went with a session directory that
+	 * was evicted since.
+	 */
 	private Map<String, Object> writeImage(Path dir, SentImage image) throws IOException {
-		String sha = TrajectoryFiles.sha256(image.bytes());
 		String ext = "image/jpeg".equals(image.mimeType()) ? "jpg" : "png";
-		String name = sha + "." + ext;
-		Path file = dir.resolve(IMAGES).resolve(name);
-		if (!Files.exists(file)) {
-			PrivateFiles.write(file, image.bytes());
-			this.retention.grew(image.bytes().length);
+		SentImage.Stored stored = image.stored();
+		if (stored == null) {
+			byte[] bytes = image.bytes();
+			String sha = TrajectoryFiles.sha256(bytes);
+			Path file = dir.resolve(IMAGES).resolve(sha + "." + ext);
+			if (!Files.exists(file)) {
+				PrivateFiles.write(file, bytes);
+				this.retention.grew(bytes.length);
+			}
+			// the header only: no decode on the writer thread
+			int[] size = ImageDimensions.of(bytes);
+			stored = new SentImage.Stored(sha, size[0], size[1]);
+			image.storedAs(sha, size[0], size[1]);
+		}
+		else if (!Files.exists(dir.resolve(IMAGES).resolve(stored.sha256() + "." + ext))) {
+			return null;
 		}
 		Map<String, Object> ref = new LinkedHashMap<>();
-		ref.put("file", IMAGES + "/" + name);
-		ref.put("sha256", sha);
+		ref.put("file", IMAGES + "/" + stored.sha256() + "." + ext);
+		ref.put("sha256", stored.sha256());
 		ref.put("mime", image.mimeType());
-		// the header only: no decode on the writer thread
-		int[] size = ImageDimensions.of(image.bytes());
-		ref.put("width", size[0]);
-		ref.put("height", size[1]);
+		ref.put("width", stored.width());
+		ref.put("height", stored.height());
 		return ref;
 	}
 

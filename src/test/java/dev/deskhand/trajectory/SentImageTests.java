@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /** An image made from a result's base64 is the same image, decoded only when read. */
 class SentImageTests {
@@ -27,6 +28,15 @@ class SentImageTests {
 	void badBase64FailsWhenReadNotWhenMade() {
 		SentImage image = SentImage.ofBase64("not base64!", "image/png");
 		assertThatIllegalArgumentException().isThrownBy(image::bytes);
+	}
+
+	@Test
+	void aStoredImageKeepsItsReferenceAndLetsGoOfItsBytes() {
+		SentImage image = SentImage.ofBase64(Base64.getEncoder().encodeToString(new byte[] { 1, 2, 3 }), "image/png");
+		assertThat(image.stored()).isNull();
+		image.storedAs("abc", 1280, 720);
+		assertThat(image.stored()).isEqualTo(new SentImage.Stored("abc", 1280, 720));
+		assertThatIllegalStateException().isThrownBy(image::bytes).withMessageContaining("abc");
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class TrajectoryStoreTests {
 
@@ -70,16 +71,55 @@ class TrajectoryStoreTests {
 	void eachImageIsStoredOnceUnderItsHash() throws Exception {
 		TrajectoryStore store = new TrajectoryStore(this.dir, 1_000_000, Duration.ofDays(7), Clock.systemUTC());
 		SentImage same = image(1_000, 7);
+		String sha = TrajectoryFiles.sha256(same.bytes());
 		store.append("s-a", "alice", "a", step(), same, same, List.of(same));
 		Map<String, Object> session = store.session((String) store.sessions().get(0).get("id")).orElseThrow();
 		@SuppressWarnings("unchecked")
 		Map<String, Object> first = ((List<Map<String, Object>>) session.get("steps")).get(0);
 		@SuppressWarnings("unchecked")
 		Map<String, Object> before = (Map<String, Object>) first.get("before");
-		assertThat(before.get("sha256")).isEqualTo(TrajectoryFiles.sha256(same.bytes()));
+		assertThat(before.get("sha256")).isEqualTo(sha);
 		try (var images = Files.walk(this.dir).filter((p) -> p.toString().endsWith(".png"))) {
 			assertThat(images.count()).isEqualTo(1);
 		}
+	}
+
+	@Test
+	void aStoredImageIsHeldNoLongerAndTheNextStepsBeforeRefersToItsFile() throws Exception {
+		TrajectoryStore store = new TrajectoryStore(this.dir, 1_000_000, Duration.ofDays(7), Clock.systemUTC());
+		SentImage shot = image(2_000, 8);
+		String sha = TrajectoryFiles.sha256(shot.bytes());
+		store.append("s-a", "alice", "a", step(), null, null, List.of(shot));
+		// the megabyte a session's last image can be is on disk now, not on the heap
+		assertThatIllegalStateException().isThrownBy(shot::bytes);
+		// the session's next action: what it saw before is the image it was sent
+		store.append("s-a", "alice", "a", step(), shot, null, List.of());
+
+		Map<String, Object> session = store.session((String) store.sessions().get(0).get("id")).orElseThrow();
+		@SuppressWarnings("unchecked")
+		List<Map<String, Object>> steps = (List<Map<String, Object>>) session.get("steps");
+		@SuppressWarnings("unchecked")
+		Map<String, Object> sent = ((List<Map<String, Object>>) steps.get(0).get("sent")).get(0);
+		@SuppressWarnings("unchecked")
+		Map<String, Object> before = (Map<String, Object>) steps.get(1).get("before");
+		assertThat(sent.get("sha256")).isEqualTo(sha);
+		assertThat(before).isEqualTo(sent);
+	}
+
+	@Test
+	void aStoredImageWhoseSessionWasEvictedSinceIsNoBeforeImage() {
+		TrajectoryStore store = new TrajectoryStore(this.dir, 5_000, Duration.ofDays(7), Clock.systemUTC());
+		SentImage big = image(10_000, 9);
+		// evicted after this step: over the cap alone
+		store.append("s-big", "alice", "big", step(), null, null, List.of(big));
+		store.append("s-big", "alice", "big", step(), big, null, List.of());
+
+		Map<String, Object> session = store.session((String) store.sessions().get(0).get("id")).orElseThrow();
+		@SuppressWarnings("unchecked")
+		List<Map<String, Object>> steps = (List<Map<String, Object>>) session.get("steps");
+		assertThat(steps).hasSize(1);
+		assertThat(steps.get(0).get("before")).isNull();
+		assertThat(store.failure()).isNull();
 	}
 
 	@Test
