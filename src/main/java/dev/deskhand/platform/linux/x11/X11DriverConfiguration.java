@@ -27,7 +27,10 @@ class X11DriverConfiguration {
 	@Bean(destroyMethod = "close")
 	X11DesktopDriver x11DesktopDriver(X11DisplayProperties properties, X11OwnDisplayProperties own,
 			Environment environment) {
-		return X11DriverFactory.create(properties, WorkingMode.of(environment), own, System.getenv(),
+		// the person's session as the driver conditions read it: from the Environment,
+		// which holds the process' variables (and lets a test set them)
+		boolean personOnWayland = DisplayServer.of(environment::getProperty) == DisplayServer.WAYLAND;
+		return X11DriverFactory.create(properties, WorkingMode.of(environment), own, personOnWayland, System.getenv(),
 				X11ManagedDisplay.DEFAULT_FIRST_NUMBER);
 	}
 

@@ -13,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.AgentDisplay;
-import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.platform.linux.Executables;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.Decision;
@@ -40,7 +39,7 @@ final class X11DriverFactory {
 	 */
 	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
 			int firstManagedNumber) {
-		return create(properties, WorkingMode.SHARED, null, environment, firstManagedNumber);
+		return create(properties, WorkingMode.SHARED, null, false, environment, firstManagedNumber);
 	}
 
 	/**
@@ -48,11 +47,12 @@ final class X11DriverFactory {
 	 * an agent display of its own (see {@link #createOwnDisplay}), in any other the
 	 * configured display or a managed Xvfb
 	 * @param own {@code deskhand.own-display.*}, used in own-display only
+	 * @param personOnWayland whether the person's session is Wayland (own-display only)
 	 */
 	static X11DesktopDriver create(X11DisplayProperties properties, WorkingMode mode, X11OwnDisplayProperties own,
-			Map<String, String> environment, int firstManagedNumber) {
+			boolean personOnWayland, Map<String, String> environment, int firstManagedNumber) {
 		if (mode == WorkingMode.OWN_DISPLAY) {
-			return releasedOrClosed(createOwnDisplay(properties, own, environment));
+			return releasedOrClosed(createOwnDisplay(properties, own, personOnWayland, environment));
 		}
 		String path = environment.getOrDefault("PATH", "");
 		Optional<Path> xvfb = Executables.find("Xvfb", path);
@@ -101,11 +101,10 @@ final class X11DriverFactory {
 	 * lock file; writes the new display's processes there.
 	 */
 	private static X11DesktopDriver createOwnDisplay(X11DisplayProperties properties, X11OwnDisplayProperties own,
-			Map<String, String> environment) {
+			boolean personOnWayland, Map<String, String> environment) {
 		String path = environment.getOrDefault("PATH", "");
 		Optional<Path> xephyr = Executables.find("Xephyr", path);
 		Optional<Path> xvfb = Executables.find("Xvfb", path);
-		boolean personOnWayland = DisplayServer.of(environment::get) == DisplayServer.WAYLAND;
 		String personDisplay = (properties.name() != null && !properties.name().isBlank()) ? properties.name()
 				: environment.get("DISPLAY");
 		X11OwnDisplayPlan.Decision plan = X11OwnDisplayPlan.decide(own.viewer(), personOnWayland, personDisplay,

@@ -123,6 +123,40 @@ class X11OwnDisplayHeadlessLiveTests {
 		}
 	}
 
+	@Test
+	void inAWaylandSessionTheX11DriverWinsAndDrivesAHeadlessXvfbSayingWhatTheFailsafeCannotSee() {
+		// the session's variables as properties, as the driver conditions read them; no
+		// compositor is needed: nothing connects to it in own-display
+		List<String> arguments = new ArrayList<>(List.of("--WAYLAND_DISPLAY=wayland-own-display-test",
+				"--XDG_SESSION_TYPE=wayland", "--deskhand.own-display.first-number=670",
+				"--deskhand.own-display.lock-file=" + this.state.resolve("own-display.lock"),
+				"--deskhand.security.operator-token=wayland-operator",
+				"--deskhand.audit.file=" + this.state.resolve("audit.jsonl"),
+				"--deskhand.audit.key-file=" + this.state.resolve("audit-key"),
+				"--deskhand.trajectory.dir=" + this.state.resolve("trajectories")));
+		arguments.addAll(OwnDisplayLiveTesting.paintArguments("paint", this.state.resolve("typed.txt")));
+		long xvfb;
+		try (ConfigurableApplicationContext context = OwnDisplayLiveTesting.start(arguments)) {
+			DesktopDriver driver = context.getBean(DesktopDriver.class);
+			assertThat(driver).isInstanceOf(X11DesktopDriver.class);
+			AgentDisplay agentOne = driver.agentDisplay().orElseThrow();
+			assertThat(agentOne.server()).isEqualTo("Xvfb");
+			assertThat(driver.failsafeSees()).contains("Wayland keyboard is out of its sight");
+			xvfb = ((X11DesktopDriver) driver).managedDisplay().xvfbPid();
+			McpSyncClient agent = McpTestClients.streamable(OwnDisplayLiveTesting.port(context));
+			try {
+				CallToolResult opened = call(agent, "open_application", Map.of("app", "paint"));
+				assertThat(opened.isError()).as(text(opened)).isNotEqualTo(Boolean.TRUE);
+				assertThat(OwnDisplayLiveTesting.windowsNamed(agentOne.name(), "^agent-paint$")).hasSize(1);
+				assertThat(count(image(call(agent, "screenshot", Map.of())), MAGENTA)).isGreaterThan(50_000);
+			}
+			finally {
+				agent.closeGracefully();
+			}
+		}
+		assertThat(ProcessHandle.of(xvfb).filter(ProcessHandle::isAlive)).isEmpty();
+	}
+
 	/**
 	 * An Xvfb as a crashed Deskhand would have left it, with its entry in the lock file.
 	 */
