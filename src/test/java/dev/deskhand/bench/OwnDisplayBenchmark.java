@@ -32,11 +32,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The agent's click and look (a {@code left_click}, then a {@code screenshot}) in the
- * {@code shared} and the {@code own-display} working modes, through a real MCP client,
- * in the same interleaved rounds (shuffled order each round). Two servers in this JVM,
- * each on a 1280x800 screen: shared on a person's Xvfb, own-display on an Xephyr of the
- * same size nested in another person's Xvfb. Prints p50 and p95 of each; asserts no
- * time, only that each call worked and each image has the screen's size.
+ * {@code shared} and the {@code own-display} working modes, through a real MCP client, in
+ * the same interleaved rounds (shuffled order each round). Two servers in this JVM, each
+ * on a 1280x800 screen: shared on a person's Xvfb, own-display on an Xephyr of the same
+ * size nested in another person's Xvfb. Prints p50 and p95 of each; asserts no time, only
+ * that each call worked and each image has the screen's size.
  */
 @Tag("benchmark")
 class OwnDisplayBenchmark {
