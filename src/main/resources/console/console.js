@@ -302,11 +302,29 @@
     $('queue-depth').textContent = status.queue.waiting + '/' + status.queue.capacity
       + (status.queue.stuck ? ' (stuck: ' + status.queue.stuck + ')' : '');
     $('driver').textContent = status.driver + ' ' + status.display;
+    showWorkingMode(status.working_mode, status.agent_display);
     showFailsafe(status.failsafe);
     if (status.desk) showDesk(status.desk);
     showSessions(status.sessions || [], status.lease_holder);
     displays = status.displays || [];
     showDisplays();
+  }
+
+  // --- the working mode: shared, own-seat, or own-display (and how to watch the agent's display)
+
+  const MODE_WORDS = {
+    'shared': 'shared (the agent uses your pointer and focus)',
+    'own-seat': 'own-seat (the agent has a pointer and focus of its own)',
+    'own-display': 'own-display (the agent works on a display of its own)'
+  };
+
+  function showWorkingMode(mode, agent) {
+    const element = $('working-mode');
+    element.textContent = MODE_WORDS[mode] || mode || '-';
+    if (agent) {
+      element.textContent += ': ' + agent.name + ' (' + agent.server + ')';
+      element.title = agent.watch;
+    }
   }
 
   // --- the desk: who has it, take-over and hand-back, agents asking for the human -------------

@@ -83,6 +83,9 @@ class DeskhandEndpoint {
 		Map<String, Object> fields = new LinkedHashMap<>();
 		fields.put("driver", this.driver.name());
 		fields.put("display", this.driver.target());
+		fields.put("working_mode", this.driver.workingMode().configName());
+		this.driver.agentDisplay()
+			.ifPresent((agent) -> fields.put("agent_display", DeskhandInfoContributor.agentDisplay(agent)));
 		fields.put("displays", DisplaySummaries.of(this.driver.displays(), this.screenshots.budget()));
 		fields.put("lease_holder", holder);
 		fields.put("queue", queueFields);

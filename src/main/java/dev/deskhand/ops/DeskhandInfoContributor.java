@@ -7,6 +7,7 @@ import java.util.Map;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
+import dev.deskhand.platform.AgentDisplay;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.screen.ScreenshotProperties;
@@ -39,10 +40,21 @@ class DeskhandInfoContributor implements InfoContributor {
 		fields.put("version", this.version);
 		fields.put("driver", this.driver.name());
 		fields.put("display", this.driver.target());
+		fields.put("workingMode", this.driver.workingMode().configName());
+		this.driver.agentDisplay().ifPresent((agent) -> fields.put("agentDisplay", agentDisplay(agent)));
 		fields.put("os", os());
 		fields.put("displays", DisplaySummaries.of(this.driver.displays(), this.screenshots.budget()));
 		fields.put("imageBudget", imageBudget());
 		builder.withDetail("deskhand", fields);
+	}
+
+	static Map<String, Object> agentDisplay(AgentDisplay agent) {
+		Map<String, Object> fields = new LinkedHashMap<>();
+		fields.put("name", agent.name());
+		fields.put("server", agent.server());
+		agent.hostDisplay().ifPresent((host) -> fields.put("nestedIn", host));
+		fields.put("watch", agent.howToWatch());
+		return fields;
 	}
 
 	private static Map<String, Object> os() {

@@ -1,11 +1,15 @@
 package dev.deskhand.ops;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.audit.AuditEventRepository;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.info.BuildProperties;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -17,6 +21,8 @@ import dev.deskhand.approval.ApprovalService;
 import dev.deskhand.audit.AuditTrail;
 import dev.deskhand.desk.Desk;
 import dev.deskhand.elements.ElementService;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputLease;
 import dev.deskhand.input.InputQueue;
@@ -24,6 +30,7 @@ import dev.deskhand.mcp.McpProperties;
 import dev.deskhand.mcp.McpSessionCount;
 import dev.deskhand.platform.DesktopConsent;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.ScreenshotProperties;
 import dev.deskhand.security.SecurityProperties;
@@ -108,6 +115,38 @@ class OpsConfiguration {
 	StartupBanner startupBanner(Environment environment, SecurityProperties security, ApprovalProperties approvals,
 			McpProperties mcp, ApplicationsProperties apps, DesktopDriver driver) {
 		return new StartupBanner(environment, security, approvals, mcp, apps, driver);
+	}
+
+	// Fail fast: an agent that was meant to work beside the person must never silently
+	// use the person's pointer and focus. Only the X11 driver (on Linux, chosen for
+	// own-display even in a Wayland session) keeps own-display; the other modes are each
+	// driver's own to refuse.
+	@Bean
+	InitializingBean ownDisplayKept(Environment environment, DesktopDriver driver) {
+		return () -> {
+			if (WorkingMode.of(environment) == WorkingMode.OWN_DISPLAY
+					&& driver.workingMode() != WorkingMode.OWN_DISPLAY) {
+				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
+						"deskhand.working-mode=own-display needs the"
+								+ " X11 driver on Linux (an Xephyr or Xvfb agent display); the " + driver.name()
+								+ " driver works in shared mode only: set deskhand.working-mode=shared");
+			}
+		};
+	}
+
+	// The server's start is an audit record naming the working mode it runs in: how far
+	// the agent's input could reach (the person's pointer and focus, or a display of its
+	// own) is part of what every later record means.
+	@Bean
+	ApplicationListener<ApplicationReadyEvent> auditServerStart(AuditTrail audit, DesktopDriver driver) {
+		return (event) -> {
+			Map<String, Object> data = new LinkedHashMap<>();
+			data.put("working_mode", driver.workingMode().configName());
+			data.put("driver", driver.name());
+			data.put("display", driver.target());
+			driver.agentDisplay().ifPresent((agent) -> data.put("agent_display", agent.name()));
+			audit.record("server-started", "deskhand", data);
+		};
 	}
 
 	// Every failsafe trip is an audit record.

@@ -19,7 +19,9 @@ import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Policy;
 import dev.deskhand.mcp.McpProperties;
+import dev.deskhand.platform.AgentDisplay;
 import dev.deskhand.platform.DesktopDriver;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.security.SecurityProperties;
 import dev.deskhand.security.TrialProfile;
 
@@ -74,7 +76,8 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 		return new Facts(mcpUrls(), consoleUrl(), operatorTokenSource(), this.approvals.policies(),
 				!this.approvals.elicitationAgents().isEmpty(), this.driver.name(), this.driver.target(),
 				this.driver.managedDisplayName(), windowCount(),
-				this.apps.launchable().keySet().stream().sorted().toList(), TrialProfile.isActive(this.environment));
+				this.apps.launchable().keySet().stream().sorted().toList(), TrialProfile.isActive(this.environment),
+				this.driver.workingMode(), this.driver.agentDisplay());
 	}
 
 	/**
@@ -86,6 +89,7 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 		lines.add(consoleLine(facts));
 		lines.add(approvalLine(facts.policies(), facts.elicitation()));
 		lines.add(displayLine(facts));
+		modeLine(facts).ifPresent(lines::add);
 		nextStep(facts).ifPresent(lines::add);
 		return lines;
 	}
@@ -127,10 +131,30 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 	}
 
 	private static String displayLine(Facts facts) {
+		if (facts.agentDisplay().isPresent()) {
+			return "Display: the " + facts.driver() + " driver on " + facts.target();
+		}
 		return "Display: the " + facts.driver() + " driver on "
 				+ facts.managedDisplay()
 					.map((name) -> name + ", an Xvfb Deskhand started for itself and stops with it")
 					.orElse(facts.target());
+	}
+
+	/**
+	 * The working mode when it is not the default {@code shared}: what it means for the
+	 * person, and in own-display where the agent's display is and how to watch it.
+	 */
+	private static Optional<String> modeLine(Facts facts) {
+		if (facts.mode() == WorkingMode.SHARED) {
+			return Optional.empty();
+		}
+		String line = "Mode: " + facts.mode().configName();
+		if (facts.agentDisplay().isPresent()) {
+			AgentDisplay agent = facts.agentDisplay().get();
+			line += ": the agent works on its own display " + agent.name() + " (" + agent.server()
+					+ ", stopped with Deskhand), not on yours; " + agent.howToWatch();
+		}
+		return Optional.of(line);
 	}
 
 	/**
@@ -145,6 +169,10 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 				? " (open_application starts only what deskhand.apps.launchable lists: nothing yet)"
 				: " (launchable: " + String.join(", ", facts.launchable()) + ")";
 		String display = facts.managedDisplay().orElse(null);
+		if (facts.agentDisplay().isPresent()) {
+			return Optional.of("Next: the agent display " + facts.agentDisplay().get().name()
+					+ " is empty: the agent starts an app with the open_application tool" + launchable);
+		}
 		if (display != null) {
 			return Optional.of("Next: the managed display " + display
 					+ " is empty: start an app with the open_application tool or `DISPLAY=" + display + " xterm &`"
@@ -206,10 +234,12 @@ class StartupBanner implements ApplicationListener<ApplicationReadyEvent> {
 	 * @param windows how many windows the desktop shows, -1 when unknown
 	 * @param launchable what open_application may start
 	 * @param trial whether the trial profile is active
+	 * @param mode the working mode the driver keeps
+	 * @param agentDisplay the agent's own display in own-display
 	 */
 	record Facts(List<String> mcp, Optional<String> console, String operatorToken, Map<Capability, Policy> policies,
 			boolean elicitation, String driver, String target, Optional<String> managedDisplay, int windows,
-			List<String> launchable, boolean trial) {
+			List<String> launchable, boolean trial, WorkingMode mode, Optional<AgentDisplay> agentDisplay) {
 
 	}
 

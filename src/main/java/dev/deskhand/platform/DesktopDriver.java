@@ -34,6 +34,23 @@ public interface DesktopDriver {
 		return Optional.empty();
 	}
 
+	/**
+	 * The working mode this driver keeps, bound for the whole run (see
+	 * {@link WorkingMode}); {@link WorkingMode#SHARED} unless a driver was built for
+	 * another.
+	 */
+	default WorkingMode workingMode() {
+		return WorkingMode.SHARED;
+	}
+
+	/**
+	 * The display of its own the agent works on in {@link WorkingMode#OWN_DISPLAY}; empty
+	 * in every other mode.
+	 */
+	default Optional<AgentDisplay> agentDisplay() {
+		return Optional.empty();
+	}
+
 	/** Whether the desktop answers right now (a cheap round trip, bounded). */
 	boolean reachable();
 

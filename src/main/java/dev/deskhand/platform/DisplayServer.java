@@ -36,6 +36,15 @@ public enum DisplayServer {
 	}
 
 	/**
+	 * The display server a session with these environment variables runs, by the rules
+	 * above.
+	 * @param variables an environment variable's value by name, {@code null} when unset
+	 */
+	public static DisplayServer of(UnaryOperator<String> variables) {
+		return detect(variables).server();
+	}
+
+	/**
 	 * Applies the rules above.
 	 * @param variables an environment variable's value by name, {@code null} when unset
 	 */

@@ -52,8 +52,10 @@ class OnDisplayServerCondition extends SpringBootCondition {
 	}
 
 	/**
-	 * The overriding property when set to a display server; under {@code auto} X11 when
-	 * an X display is configured, else what the environment says.
+	 * X11 in the own-display working mode (the agent's display is an X server Deskhand
+	 * starts, even in a Wayland session); else the overriding property when set to a
+	 * display server; under {@code auto} X11 when an X display is configured, else what
+	 * the environment says.
 	 *
 	 * <p>
 	 * A configured X display wins over the session because it is an operator's explicit
@@ -63,6 +65,13 @@ class OnDisplayServerCondition extends SpringBootCondition {
 	 * {@link Environment} (which holds them), so a test can set them as properties.
 	 */
 	static Detection running(Environment environment) {
+		if (WorkingMode.of(environment) == WorkingMode.OWN_DISPLAY) {
+			// The agent's display is an X server Deskhand starts (Xephyr or Xvfb),
+			// whatever
+			// the person's session is: the X11 driver drives it, on Wayland too.
+			return new Detection(DisplayServer.X11,
+					WorkingMode.PROPERTY + "=own-display: the X11 driver on an agent display of its own");
+		}
 		String configured = environment.getProperty(PROPERTY);
 		if (StringUtils.hasText(configured) && !AUTO.equalsIgnoreCase(configured.trim())) {
 			return new Detection(parse(configured), PROPERTY + "=" + configured.trim());

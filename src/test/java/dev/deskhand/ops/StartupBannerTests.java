@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import dev.deskhand.approval.OperatorUrls;
 import dev.deskhand.approval.Capability;
 import dev.deskhand.approval.Policy;
 import dev.deskhand.fake.FakeDesktopDriver;
+import dev.deskhand.platform.AgentDisplay;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.mcp.McpProperties;
 import dev.deskhand.security.SecurityProperties;
 
@@ -100,6 +103,39 @@ class StartupBannerTests {
 			"0.0.0.0|127.0.0.1", "::|127.0.0.1", "::1|[::1]", "desk.example|desk.example" })
 	void urlsNameTheBoundAddressOrLoopbackForEveryInterface(String address, String host) {
 		assertThat(OperatorUrls.host(address)).isEqualTo(host);
+	}
+
+	@Test
+	void ownDisplayNamesTheAgentsDisplayAndHowToWatchIt() {
+		AgentDisplay agent = new AgentDisplay(":110", "Xephyr", Optional.of(":0"));
+		StartupBanner banner = new StartupBanner(this.environment, security(""), approvals(Map.of()), mcp(true),
+				new ApplicationsProperties(Map.of("xterm", List.of("xterm")), Duration.ofSeconds(15)),
+				new FakeDesktopDriver() {
+
+					@Override
+					public WorkingMode workingMode() {
+						return WorkingMode.OWN_DISPLAY;
+					}
+
+					@Override
+					public Optional<AgentDisplay> agentDisplay() {
+						return Optional.of(agent);
+					}
+
+					@Override
+					public String target() {
+						return ":110 (the agent's own Xephyr in :0)";
+					}
+
+				});
+		assertThat(StartupBanner.lines(banner.facts())).contains(
+				"Display: the fake driver on :110 (the agent's own" + " Xephyr in :0)",
+				"Mode: own-display: the agent works on its own display :110 (Xephyr, stopped with Deskhand), not on"
+						+ " yours; watch it in the window \"Deskhand agent display :110\" on your display :0 (your"
+						+ " pointer or keys in that window reach the agent's apps and stop the agent)",
+				"Next: the agent display :110 is empty: the agent starts an app with the open_application tool"
+						+ " (launchable: xterm)");
+		assertThat(new AgentDisplay(":111", "Xvfb", Optional.empty()).howToWatch()).contains("console's live view");
 	}
 
 	private StartupBanner banner(Map<Capability, Policy> policies, String operatorToken, List<String> launchable) {

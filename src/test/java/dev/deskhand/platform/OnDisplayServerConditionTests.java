@@ -155,6 +155,37 @@ class OnDisplayServerConditionTests {
 	}
 
 	@Test
+	void ownDisplayGetsTheX11DriverEvenInAWaylandSession() {
+		// the agent's display is an Xvfb or Xephyr Deskhand starts: only the X11 driver
+		// drives it
+		for (String[] session : new String[][] { WAYLAND_SESSION, X11_SESSION, NO_SESSION }) {
+			this.runner.withPropertyValues(session)
+				.withPropertyValues("deskhand.working-mode=own-display")
+				.run((context) -> {
+					assertThat(context).hasBean("x11Driver").doesNotHaveBean("waylandDriver");
+					assertThat(OnDisplayServerCondition.running(context.getEnvironment()).evidence())
+						.startsWith("deskhand.working-mode=own-display");
+				});
+		}
+	}
+
+	@Test
+	void ownDisplayWinsOverAnExplicitDisplayServer() {
+		this.runner.withPropertyValues(WAYLAND_SESSION)
+			.withPropertyValues("deskhand.working-mode=own-display", "deskhand.platform.display-server=wayland")
+			.run((context) -> assertThat(context).hasBean("x11Driver").doesNotHaveBean("waylandDriver"));
+	}
+
+	@Test
+	void theOtherModesLeaveTheChoiceAsItWas() {
+		for (String mode : new String[] { "shared", "own-seat" }) {
+			this.runner.withPropertyValues(WAYLAND_SESSION)
+				.withPropertyValues("deskhand.working-mode=" + mode)
+				.run((context) -> assertThat(context).hasBean("waylandDriver").doesNotHaveBean("x11Driver"));
+		}
+	}
+
+	@Test
 	void withoutPropertiesTheProcessEnvironmentDecides() {
 		boolean x11 = DisplayServer.current() != DisplayServer.WAYLAND;
 		this.runner.run((context) -> assertThat(context.containsBean("x11Driver")).isEqualTo(x11));

@@ -12,12 +12,14 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.AgentDisplay;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.InjectedInput;
+import dev.deskhand.platform.WorkingMode;
 
 /**
  * The X11 driver: Xlib, XTest, RandR, MIT-SHM and DAMAGE through JNA.
@@ -45,6 +47,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final X11ManagedDisplay managed;
 
+	private final OwnDisplay own;
+
 	private final X11SharedConnection observe;
 
 	private final X11SharedConnection control;
@@ -65,10 +69,11 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final DriverParts parts;
 
-	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed,
+	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed, OwnDisplay own,
 			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter) {
 		this.displayName = displayName;
 		this.managed = managed;
+		this.own = own;
 		this.callTimeout = callTimeout;
 		this.watch = new X11DisplayWatch(displayName, callTimeout, wedgedAfter);
 		this.observe = new X11SharedConnection(displayName, "observe", observation, callTimeout, this.watch);
@@ -111,6 +116,23 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 */
 	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed,
 			Duration callTimeout, Duration wedgedAfter) {
+		return connect(displayName, managed, null, shmAllowed, callTimeout, wedgedAfter);
+	}
+
+	/**
+	 * The agent display of the own-display working mode: the driver drives
+	 * {@code managed}, stops it at close and deletes its lock file.
+	 *
+	 * @param display what the surfaces show of it
+	 * @param personDisplay the person's X display, whose keyboard the failsafe reads
+	 * besides the agent display's; {@code null} when the person's session is not X11
+	 * @param lock the file that names the agent display's processes while they run
+	 */
+	record OwnDisplay(AgentDisplay display, String personDisplay, X11OwnDisplayLock lock) {
+	}
+
+	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, OwnDisplay own, boolean shmAllowed,
+			Duration callTimeout, Duration wedgedAfter) {
 		X11Connection observation;
 		try {
 			observation = X11Connection.open(displayName, "observe");
@@ -138,8 +160,9 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			observation.close();
 			throw ex;
 		}
-		logger.info("connected to X display {}{}", displayName, (managed != null) ? " (managed Xvfb)" : "");
-		return new X11DesktopDriver(displayName, observation, managed, shmAllowed, callTimeout, wedgedAfter);
+		logger.info("connected to X display {}{}", displayName, (own != null) ? " (the agent's own display)"
+				: (managed != null) ? " (managed " + managed.server().label() + ")" : "");
+		return new X11DesktopDriver(displayName, observation, managed, own, shmAllowed, callTimeout, wedgedAfter);
 	}
 
 	@Override
@@ -149,7 +172,21 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public String target() {
+		if (this.own != null) {
+			return this.displayName + " (the agent's own " + this.managed.server().label()
+					+ this.own.display().hostDisplay().map((host) -> " in " + host).orElse(", headless") + ")";
+		}
 		return (this.managed != null) ? this.displayName + " (managed Xvfb)" : this.displayName;
+	}
+
+	@Override
+	public WorkingMode workingMode() {
+		return (this.own != null) ? WorkingMode.OWN_DISPLAY : WorkingMode.SHARED;
+	}
+
+	@Override
+	public Optional<AgentDisplay> agentDisplay() {
+		return Optional.ofNullable(this.own).map(OwnDisplay::display);
 	}
 
 	@Override
@@ -226,7 +263,25 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 */
 	@Override
 	public InputStateSensor openSensor(List<String> chord) {
+		if (this.own != null && this.own.personDisplay() != null) {
+			return new X11OwnDisplaySensor(X11InputSensor.open(this.displayName),
+					X11InputSensor.open(this.own.personDisplay()));
+		}
 		return X11InputSensor.open(this.displayName);
+	}
+
+	@Override
+	public String failsafeSees() {
+		if (this.own == null) {
+			return DesktopDriver.super.failsafeSees();
+		}
+		if (this.own.personDisplay() != null) {
+			return "the keyboard's physical state on the person's X display " + this.own.personDisplay()
+					+ " and on the agent display " + this.displayName + ", and the pointer on the agent display";
+		}
+		return "the keyboard and the pointer of the agent display " + this.displayName + " only: the person's"
+				+ " Wayland keyboard is out of its sight, so the chord pressed there does not trip the failsafe;"
+				+ " trip it from the console";
 	}
 
 	@Override
@@ -307,6 +362,9 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.control.close();
 		if (this.managed != null) {
 			this.managed.close();
+		}
+		if (this.own != null) {
+			this.own.lock().delete();
 		}
 	}
 

@@ -3,26 +3,35 @@ package dev.deskhand.platform.linux.x11;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WorkingMode;
 
 /**
  * The X11 driver bean on Linux under X11, or with no display server at all (it starts its
  * own Xvfb then). Start-up fails with an operator's sentence when no display can be had;
  * closing the context releases held input, restores the keymap and stops a managed Xvfb.
+ * In the own-display working mode it starts and drives an agent display of its own (see
+ * {@link X11DriverFactory}), in a Wayland session too.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnOs(OperatingSystem.LINUX)
 @ConditionalOnDisplayServer({ DisplayServer.X11, DisplayServer.NONE })
-@EnableConfigurationProperties(X11DisplayProperties.class)
+@EnableConfigurationProperties({ X11DisplayProperties.class, X11OwnDisplayProperties.class })
 class X11DriverConfiguration {
 
 	@Bean(destroyMethod = "close")
-	X11DesktopDriver x11DesktopDriver(X11DisplayProperties properties) {
-		return X11DriverFactory.create(properties, System.getenv(), X11ManagedDisplay.DEFAULT_FIRST_NUMBER);
+	X11DesktopDriver x11DesktopDriver(X11DisplayProperties properties, X11OwnDisplayProperties own,
+			Environment environment) {
+		// the person's session as the driver conditions read it: from the Environment,
+		// which holds the process' variables (and lets a test set them)
+		boolean personOnWayland = DisplayServer.of(environment::getProperty) == DisplayServer.WAYLAND;
+		return X11DriverFactory.create(properties, WorkingMode.of(environment), own, personOnWayland, System.getenv(),
+				X11ManagedDisplay.DEFAULT_FIRST_NUMBER);
 	}
 
 }
