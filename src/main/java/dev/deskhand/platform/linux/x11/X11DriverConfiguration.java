@@ -3,11 +3,13 @@ package dev.deskhand.platform.linux.x11;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WorkingMode;
 
 /**
  * The X11 driver bean on Linux under X11, or with no display server at all (it starts its
@@ -21,8 +23,9 @@ import dev.deskhand.platform.OperatingSystem;
 class X11DriverConfiguration {
 
 	@Bean(destroyMethod = "close")
-	X11DesktopDriver x11DesktopDriver(X11DisplayProperties properties) {
-		return X11DriverFactory.create(properties, System.getenv(), X11ManagedDisplay.DEFAULT_FIRST_NUMBER);
+	X11DesktopDriver x11DesktopDriver(X11DisplayProperties properties, Environment environment) {
+		return X11DriverFactory.create(properties, System.getenv(), X11ManagedDisplay.DEFAULT_FIRST_NUMBER,
+				WorkingMode.of(environment));
 	}
 
 }

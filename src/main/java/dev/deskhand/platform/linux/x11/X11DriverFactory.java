@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.platform.linux.Executables;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.Decision;
 import dev.deskhand.platform.linux.x11.X11DisplayResolver.Fail;
@@ -36,6 +37,15 @@ final class X11DriverFactory {
 	 */
 	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
 			int firstManagedNumber) {
+		return create(properties, environment, firstManagedNumber, WorkingMode.SHARED);
+	}
+
+	/**
+	 * @param mode the working mode: own-seat gives the agent a master pointer/keyboard of
+	 * its own on the display
+	 */
+	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
+			int firstManagedNumber, WorkingMode mode) {
 		String path = environment.getOrDefault("PATH", "");
 		Optional<Path> xvfb = Executables.find("Xvfb", path);
 		Decision decision = X11DisplayResolver.decide(properties.name(), environment.get("DISPLAY"),
@@ -46,7 +56,7 @@ final class X11DriverFactory {
 		}
 		else if (decision instanceof UseExisting existing) {
 			driver = X11DesktopDriver.connect(existing.name(), null, true, properties.callTimeout(),
-					properties.wedgedAfter());
+					properties.wedgedAfter(), mode);
 		}
 		else {
 			logger.info("{}; starting a managed Xvfb ({})", ((StartManaged) decision).why(),
@@ -55,7 +65,7 @@ final class X11DriverFactory {
 					xvfb.orElseThrow(), Executables.find("openbox", path).orElse(null));
 			try {
 				driver = X11DesktopDriver.connect(managed.displayName(), managed, true, properties.callTimeout(),
-						properties.wedgedAfter());
+						properties.wedgedAfter(), mode);
 			}
 			catch (RuntimeException ex) {
 				managed.close();
