@@ -3,6 +3,8 @@ package dev.deskhand.platform.linux.x11;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -173,6 +175,30 @@ class X11OwnSeatMcpLiveTests {
 			operator().send("POST", "/actuator/failsafe", "{\"action\":\"reset\"}");
 		}
 		await().atMost(BOUND).until(() -> !text(call(this.client, "type", Map.of("text", "b"))).startsWith("E_"));
+	}
+
+	@Test
+	void aSessionThatEndsWhileHoldingAKeyLeavesNothingDownOnTheAgentsKeyboard() {
+		McpSyncClient holder = McpTestClients.streamable(this.port);
+		text(call(holder, "open_application", Map.of("app", "own-seat-agent")));
+		CompletableFuture<String> hold = CompletableFuture
+			.supplyAsync(() -> text(call(holder, "hold_key", Map.of("text", "shift", "duration", 8))));
+		agent.await((e) -> "key-press".equals(e.path("ev").asString()) && "Shift_L".equals(e.path("key").asString()),
+				BOUND);
+		long start = System.nanoTime();
+		// the client ends its session (an HTTP DELETE): its queue job stops and
+		// release-all
+		// runs
+		CompletableFuture<Void> closed = CompletableFuture.runAsync(holder::close);
+		agent.await((e) -> "key-release".equals(e.path("ev").asString()) && "Shift_L".equals(e.path("key").asString()),
+				BOUND);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("released before the hold's 8 s ran out")
+			.isLessThan(Duration.ofSeconds(6));
+		assertThat(desktop().run(BOUND, "xinput", "query-state", "deskhand-agent XTEST keyboard")
+			.requireSuccess("xinput query-state")
+			.stdout()).doesNotContain("=down");
+		hold.handle((answer, failure) -> answer).orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).join();
+		closed.orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).join();
 	}
 
 	private static TestDesktop desktop() {
