@@ -118,18 +118,19 @@ class OpsConfiguration {
 	}
 
 	// Fail fast: an agent that was meant to work beside the person must never silently
-	// use the person's pointer and focus. Only the X11 driver (on Linux, chosen for
-	// own-display even in a Wayland session) keeps own-display; the other modes are each
-	// driver's own to refuse.
+	// use the person's pointer and focus. A driver that keeps a mode says so through
+	// workingMode(); where the configured one is not what the driver keeps, start-up
+	// stops with what works where.
 	@Bean
-	InitializingBean ownDisplayKept(Environment environment, DesktopDriver driver) {
+	InitializingBean workingModeKept(Environment environment, DesktopDriver driver) {
 		return () -> {
-			if (WorkingMode.of(environment) == WorkingMode.OWN_DISPLAY
-					&& driver.workingMode() != WorkingMode.OWN_DISPLAY) {
+			WorkingMode wanted = WorkingMode.of(environment);
+			if (wanted != driver.workingMode()) {
 				throw new DeskhandException(ErrorCode.E_UNSUPPORTED,
-						"deskhand.working-mode=own-display needs the"
-								+ " X11 driver on Linux (an Xephyr or Xvfb agent display); the " + driver.name()
-								+ " driver works in shared mode only: set deskhand.working-mode=shared");
+						"deskhand.working-mode=" + wanted.configName() + " is not kept by the " + driver.name()
+								+ " driver (it runs " + driver.workingMode().configName() + "): own-seat needs sway"
+								+ " or X11 (keyboard-only there), own-display the X11 driver on Linux (an Xephyr or"
+								+ " Xvfb agent display); see docs/beside.md, or set deskhand.working-mode=shared");
 			}
 		};
 	}

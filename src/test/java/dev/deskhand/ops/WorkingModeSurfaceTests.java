@@ -67,14 +67,24 @@ class WorkingModeSurfaceTests {
 	}
 
 	@Test
-	void ownDisplayIsRefusedAtStartUpByADriverThatCannotKeepIt() throws Exception {
-		MockEnvironment environment = new MockEnvironment().withProperty("deskhand.working-mode", "own-display");
-		assertThatExceptionOfType(DeskhandException.class).isThrownBy(
-				() -> new OpsConfiguration().ownDisplayKept(environment, new FakeDesktopDriver()).afterPropertiesSet())
-			.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
-			.withMessageContaining("the fake driver works in shared mode only: set deskhand.working-mode=shared");
-		new OpsConfiguration().ownDisplayKept(environment, this.ownDisplay).afterPropertiesSet();
-		new OpsConfiguration().ownDisplayKept(new MockEnvironment(), new FakeDesktopDriver()).afterPropertiesSet();
+	void aModeTheDriverDoesNotKeepIsRefusedAtStartUp() throws Exception {
+		for (String mode : new String[] { "own-display", "own-seat" }) {
+			MockEnvironment environment = new MockEnvironment().withProperty("deskhand.working-mode", mode);
+			assertThatExceptionOfType(DeskhandException.class)
+				.isThrownBy(() -> new OpsConfiguration().workingModeKept(environment, new FakeDesktopDriver())
+					.afterPropertiesSet())
+				.satisfies((ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
+				.withMessageContaining(
+						"deskhand.working-mode=" + mode + " is not kept by the fake driver (it runs shared)")
+				.withMessageContaining("set deskhand.working-mode=shared");
+		}
+		MockEnvironment ownDisplay = new MockEnvironment().withProperty("deskhand.working-mode", "own-display");
+		new OpsConfiguration().workingModeKept(ownDisplay, this.ownDisplay).afterPropertiesSet();
+		new OpsConfiguration().workingModeKept(new MockEnvironment(), new FakeDesktopDriver()).afterPropertiesSet();
+		// a driver that runs a mode nobody asked for is refused too
+		assertThatExceptionOfType(DeskhandException.class)
+			.isThrownBy(() -> new OpsConfiguration().workingModeKept(new MockEnvironment(), this.ownDisplay)
+				.afterPropertiesSet());
 	}
 
 }

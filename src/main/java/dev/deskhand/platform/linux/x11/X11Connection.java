@@ -41,6 +41,11 @@ import dev.deskhand.platform.linux.x11.jna.Xrandr;
  * would free is some memory and a socket, once per lost server. A connection given up
  * while its owner is stuck in a call ({@link #abandon()}) refuses every further request,
  * so the owner, should it ever return, touches nothing it shared with others.
+ *
+ * <p>
+ * A connection bound to the agent's own seat ({@link #useSeat}, the own-seat working
+ * mode) sends its keys and buttons through that seat's XTEST slaves and reads the keys,
+ * buttons and modifiers of that seat: never the person's core devices.
  */
 final class X11Connection implements AutoCloseable {
 
@@ -83,6 +88,9 @@ final class X11Connection implements AutoCloseable {
 	private volatile boolean expectingErrors;
 
 	private int randrVersion = -1;
+
+	// Set once by the owner thread, before the first input call.
+	private X11AgentDevices agent;
 
 	private X11Connection(X11Libraries libraries, String name, String role, X11.Display display) {
 		this.libraries = libraries;
@@ -315,8 +323,26 @@ final class X11Connection implements AutoCloseable {
 
 	}
 
+	/**
+	 * Binds the connection's input to the agent's seat: keys and buttons go through its
+	 * XTEST slaves, and {@link #queryKeymap()} and {@link #queryPointer()} read that
+	 * seat.
+	 */
+	void useSeat(X11AgentSeat seat) {
+		X11AgentSeat.requireXInput2(this);
+		this.agent = new X11AgentDevices(this, seat);
+	}
+
+	/** The agent's seat this connection's input is bound to, or {@code null}. */
+	X11AgentDevices agentDevices() {
+		return this.agent;
+	}
+
 	PointerState queryPointer() {
 		requireUsable();
+		if (this.agent != null) {
+			return this.agent.pointerState();
+		}
 		X11.WindowByReference rootReturn = new X11.WindowByReference();
 		X11.WindowByReference childReturn = new X11.WindowByReference();
 		IntByReference rootX = new IntByReference();
@@ -338,6 +364,9 @@ final class X11Connection implements AutoCloseable {
 	 */
 	byte[] queryKeymap() {
 		requireUsable();
+		if (this.agent != null) {
+			return this.agent.keysDown();
+		}
 		byte[] keys = new byte[32];
 		this.xlib.XQueryKeymap(this.display, keys);
 		requireUsable();
@@ -401,16 +430,29 @@ final class X11Connection implements AutoCloseable {
 
 	void fakeMotion(int x, int y) {
 		requireUsable();
+		if (this.agent != null) {
+			// the own-seat pointer refuses first (X11OwnSeatPointer): reaching here is a
+			// bug
+			throw new IllegalStateException("the agent's seat on X11 moves no pointer");
+		}
 		this.libraries.xtest().XTestFakeMotionEvent(this.display, CURRENT_SCREEN, x, y, NO_DELAY);
 	}
 
 	void fakeButton(int button, boolean press) {
 		requireUsable();
+		if (this.agent != null) {
+			this.agent.fakeButton(button, press);
+			return;
+		}
 		this.libraries.xtest().XTestFakeButtonEvent(this.display, button, press, NO_DELAY);
 	}
 
 	void fakeKey(int keycode, boolean press) {
 		requireUsable();
+		if (this.agent != null) {
+			this.agent.fakeKey(keycode, press);
+			return;
+		}
 		this.libraries.xtest().XTestFakeKeyEvent(this.display, keycode, press, NO_DELAY);
 	}
 
@@ -557,6 +599,9 @@ final class X11Connection implements AutoCloseable {
 	public void close() {
 		if (this.closed) {
 			return;
+		}
+		if (this.agent != null && !this.broken) {
+			this.agent.close();
 		}
 		this.closed = true;
 		if (this.broken) {

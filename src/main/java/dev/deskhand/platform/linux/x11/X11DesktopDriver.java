@@ -19,6 +19,7 @@ import dev.deskhand.platform.DriverParts;
 import dev.deskhand.platform.HeldInputs;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.InjectedInput;
+import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.WorkingMode;
 
 /**
@@ -32,6 +33,13 @@ import dev.deskhand.platform.WorkingMode;
  * cannot block them), the clipboard's (its own thread, started on first use, since it
  * must answer other clients at any moment), and one per failsafe sensor. An
  * {@link X11DisplayWatch} follows whether the display answers.
+ *
+ * <p>
+ * In the own-seat working mode the driver makes the agent a master pointer/keyboard pair
+ * of its own ({@link X11AgentSeat}) at start and removes it at close: keys go through its
+ * XTEST keyboard, focus is its master keyboard's, release-all acts on its devices only,
+ * pointer actions are refused ({@link X11OwnSeatPointer}), and the person's own input is
+ * not watched (it does not pre-empt the agent).
  */
 public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
@@ -69,8 +77,11 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final DriverParts parts;
 
+	/** The agent's own seat in the own-seat mode, else {@code null}. */
+	private final X11AgentSeat seat;
+
 	private X11DesktopDriver(String displayName, X11Connection observation, X11ManagedDisplay managed, OwnDisplay own,
-			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter) {
+			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter, X11AgentSeat seat) {
 		this.displayName = displayName;
 		this.managed = managed;
 		this.own = own;
@@ -81,12 +92,17 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.input = new X11SharedConnection(displayName, "input", null, callTimeout, this.watch);
 		this.input.fenceInjections(this.held);
 		this.control.fenceInjections(this.held);
+		this.seat = seat;
+		if (seat != null) {
+			this.input.bindToSeat(seat);
+			this.control.bindToSeat(seat);
+		}
 		this.capture = new X11CaptureDriver(this.observe, shmAllowed);
 		this.keyboard = new X11KeyboardDriver(this.input, this.held, X11TypingPace.system());
 		this.clipboard = new X11Clipboard(displayName);
-		this.parts = new DriverParts(new X11DisplayDriver(this.observe), this.capture,
-				new X11PointerDriver(this.input, this.held), this.keyboard,
-				new X11WindowDriver(this.observe, X11ClientProcess.system()), this.clipboard);
+		PointerDriver pointer = (seat != null) ? new X11OwnSeatPointer() : new X11PointerDriver(this.input, this.held);
+		this.parts = new DriverParts(new X11DisplayDriver(this.observe), this.capture, pointer, this.keyboard,
+				new X11WindowDriver(this.observe, X11ClientProcess.system(), seat), this.clipboard);
 		this.watch.start(this.observe, this::releaseAfterReturn);
 	}
 
@@ -116,7 +132,17 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 	 */
 	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed,
 			Duration callTimeout, Duration wedgedAfter) {
-		return connect(displayName, managed, null, shmAllowed, callTimeout, wedgedAfter);
+		return connect(displayName, managed, null, shmAllowed, callTimeout, wedgedAfter, WorkingMode.SHARED);
+	}
+
+	/**
+	 * @param mode {@link WorkingMode#OWN_SEAT} makes the agent's own master
+	 * pointer/keyboard here, removing one a previous server left
+	 * @throws DeskhandException E_UNSUPPORTED for own-seat without XInput 2
+	 */
+	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, boolean shmAllowed,
+			Duration callTimeout, Duration wedgedAfter, WorkingMode mode) {
+		return connect(displayName, managed, null, shmAllowed, callTimeout, wedgedAfter, mode);
 	}
 
 	/**
@@ -133,6 +159,11 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, OwnDisplay own, boolean shmAllowed,
 			Duration callTimeout, Duration wedgedAfter) {
+		return connect(displayName, managed, own, shmAllowed, callTimeout, wedgedAfter, WorkingMode.OWN_DISPLAY);
+	}
+
+	private static X11DesktopDriver connect(String displayName, X11ManagedDisplay managed, OwnDisplay own,
+			boolean shmAllowed, Duration callTimeout, Duration wedgedAfter, WorkingMode mode) {
 		X11Connection observation;
 		try {
 			observation = X11Connection.open(displayName, "observe");
@@ -160,9 +191,21 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 			observation.close();
 			throw ex;
 		}
-		logger.info("connected to X display {}{}", displayName, (own != null) ? " (the agent's own display)"
-				: (managed != null) ? " (managed " + managed.server().label() + ")" : "");
-		return new X11DesktopDriver(displayName, observation, managed, own, shmAllowed, callTimeout, wedgedAfter);
+		X11AgentSeat seat = null;
+		if (mode == WorkingMode.OWN_SEAT) {
+			try {
+				seat = X11AgentSeat.create(observation);
+			}
+			catch (RuntimeException ex) {
+				observation.close();
+				throw ex;
+			}
+		}
+		logger.info("connected to X display {}{}{}", displayName,
+				(own != null) ? " (the agent's own display)"
+						: (managed != null) ? " (managed " + managed.server().label() + ")" : "",
+				(seat != null) ? ", the agent on a master keyboard of its own (own-seat, keyboard-only)" : "");
+		return new X11DesktopDriver(displayName, observation, managed, own, shmAllowed, callTimeout, wedgedAfter, seat);
 	}
 
 	@Override
@@ -181,7 +224,8 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public WorkingMode workingMode() {
-		return (this.own != null) ? WorkingMode.OWN_DISPLAY : WorkingMode.SHARED;
+		return (this.own != null) ? WorkingMode.OWN_DISPLAY
+				: (this.seat != null) ? WorkingMode.OWN_SEAT : WorkingMode.SHARED;
 	}
 
 	@Override
@@ -284,9 +328,27 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 				+ " trip it from the console";
 	}
 
+	/**
+	 * Empty in the own-seat mode: the person's pointer and keyboard are theirs there, and
+	 * their input does not pre-empt the agent.
+	 */
 	@Override
 	public Optional<InjectedInput> injectedInput() {
-		return Optional.of(this.held.state());
+		return (this.seat != null) ? Optional.empty() : Optional.of(this.held.state());
+	}
+
+	@Override
+	public String humanDetectionUnsupported() {
+		if (this.seat != null) {
+			return "in the own-seat working mode the person's own pointer and keyboard do not pre-empt the agent,"
+					+ " which types on a master keyboard of its own (the failsafe chord and take-over still work)";
+		}
+		return DesktopDriver.super.humanDetectionUnsupported();
+	}
+
+	/** The agent's own seat, in the own-seat mode. */
+	Optional<X11AgentSeat> agentSeat() {
+		return Optional.ofNullable(this.seat);
 	}
 
 	@Override
@@ -358,6 +420,7 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		this.input.close();
 		this.clipboard.close();
 		this.capture.close();
+		removeSeat();
 		this.observe.close();
 		this.control.close();
 		if (this.managed != null) {
@@ -365,6 +428,26 @@ public final class X11DesktopDriver implements DesktopDriver, AutoCloseable {
 		}
 		if (this.own != null) {
 			this.own.lock().delete();
+		}
+	}
+
+	/**
+	 * After release-all and once the input connection is closed: the seat's devices must
+	 * not be in use when they go.
+	 */
+	private void removeSeat() {
+		if (this.seat == null) {
+			return;
+		}
+		try {
+			this.control.call((connection) -> {
+				this.seat.remove(connection);
+				return null;
+			});
+		}
+		catch (RuntimeException ex) {
+			logger.warn("could not remove the {} master from X display {} ({}); the next own-seat start removes it",
+					X11AgentSeat.NAME, this.displayName, ex.getMessage());
 		}
 	}
 

@@ -43,6 +43,15 @@ final class X11DriverFactory {
 	}
 
 	/**
+	 * @param mode the working mode other than own-display: own-seat gives the agent a
+	 * master pointer/keyboard of its own on the display
+	 */
+	static X11DesktopDriver create(X11DisplayProperties properties, Map<String, String> environment,
+			int firstManagedNumber, WorkingMode mode) {
+		return create(properties, mode, null, false, environment, firstManagedNumber);
+	}
+
+	/**
 	 * @param mode the working mode; in {@link WorkingMode#OWN_DISPLAY} the driver drives
 	 * an agent display of its own (see {@link #createOwnDisplay}), in any other the
 	 * configured display or a managed Xvfb
@@ -64,7 +73,7 @@ final class X11DriverFactory {
 		}
 		else if (decision instanceof UseExisting existing) {
 			driver = X11DesktopDriver.connect(existing.name(), null, true, properties.callTimeout(),
-					properties.wedgedAfter());
+					properties.wedgedAfter(), mode);
 		}
 		else {
 			logger.info("{}; starting a managed Xvfb ({})", ((StartManaged) decision).why(),
@@ -73,7 +82,7 @@ final class X11DriverFactory {
 					xvfb.orElseThrow(), Executables.find("openbox", path).orElse(null));
 			try {
 				driver = X11DesktopDriver.connect(managed.displayName(), managed, true, properties.callTimeout(),
-						properties.wedgedAfter());
+						properties.wedgedAfter(), mode);
 			}
 			catch (RuntimeException ex) {
 				managed.close();

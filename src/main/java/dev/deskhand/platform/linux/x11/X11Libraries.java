@@ -19,7 +19,9 @@ import dev.deskhand.platform.NativeLibraries;
 import dev.deskhand.platform.linux.LinuxLibc;
 import dev.deskhand.platform.linux.x11.jna.XDamage;
 import dev.deskhand.platform.linux.x11.jna.XFixes;
+import dev.deskhand.platform.linux.x11.jna.XInput;
 import dev.deskhand.platform.linux.x11.jna.XShm;
+import dev.deskhand.platform.linux.x11.jna.XTestDevice;
 import dev.deskhand.platform.linux.x11.jna.Xlib;
 import dev.deskhand.platform.linux.x11.jna.Xrandr;
 
@@ -65,6 +67,11 @@ final class X11Libraries {
 	/** {@code null} without libXfixes: screenshots then capture whole displays. */
 	private final XFixes xfixes;
 
+	/** {@code null} without libXi: the own-seat mode is refused then. */
+	private final XInput xinput;
+
+	private final XTestDevice xtestDevice;
+
 	private final boolean ioErrorExitHandlerAvailable;
 
 	/**
@@ -84,6 +91,8 @@ final class X11Libraries {
 		this.libc = LinuxLibc.get();
 		this.xdamage = loadOptional("Xdamage", XDamage.class, "libxdamage1");
 		this.xfixes = loadOptional("Xfixes", XFixes.class, "libxfixes3");
+		this.xinput = loadForOwnSeat("Xi", XInput.class);
+		this.xtestDevice = (this.xinput != null) ? loadForOwnSeat("Xtst", XTestDevice.class) : null;
 		this.previousErrorHandler = installErrorHandler();
 		this.xlib.XSetIOErrorHandler(this.ioErrorHandler);
 		this.ioErrorExitHandlerAvailable = hasSymbol("XSetIOErrorExitHandler");
@@ -120,6 +129,16 @@ final class X11Libraries {
 		catch (UnsatisfiedLinkError ex) {
 			logger.info("lib{} is not installed ({}): screenshots capture whole displays every time", name,
 					debianPackage);
+			return null;
+		}
+	}
+
+	private static <T extends Library> T loadForOwnSeat(String name, Class<T> type) {
+		try {
+			return Native.load(name, type);
+		}
+		catch (UnsatisfiedLinkError ex) {
+			logger.debug("lib{} is not installed: the own-seat working mode is not available", name);
 			return null;
 		}
 	}
@@ -175,6 +194,16 @@ final class X11Libraries {
 	/** {@code null} when libXfixes is not installed. */
 	XFixes xfixes() {
 		return this.xfixes;
+	}
+
+	/** {@code null} when libXi is not installed. */
+	XInput xinput() {
+		return this.xinput;
+	}
+
+	/** {@code null} when libXi is not installed. */
+	XTestDevice xtestDevice() {
+		return this.xtestDevice;
 	}
 
 	/** Set while this thread is inside XOpenDisplay: see {@link #onIoError}. */

@@ -78,6 +78,10 @@ final class X11SharedConnection implements AutoCloseable {
 	// Set once, before the first call, by a driver whose calls on this connection inject.
 	private volatile HeldInputs fence;
 
+	// Set once at start-up in the own-seat mode: every connection opened here is bound to
+	// it.
+	private volatile X11AgentSeat seat;
+
 	/**
 	 * @param displayName the display to (re)connect to
 	 * @param role what the connection is for, for logs and messages
@@ -112,6 +116,14 @@ final class X11SharedConnection implements AutoCloseable {
 	 */
 	void fenceInjections(HeldInputs held) {
 		this.fence = held;
+	}
+
+	/**
+	 * Binds every connection opened here to the agent's seat (see
+	 * {@link X11Connection#useSeat}); call it before the first call.
+	 */
+	void bindToSeat(X11AgentSeat agentSeat) {
+		this.seat = agentSeat;
 	}
 
 	String role() {
@@ -574,7 +586,19 @@ final class X11SharedConnection implements AutoCloseable {
 				throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
 						"no " + X11SharedConnection.this.role + " connection is open");
 			}
-			this.connection = X11Connection.open(X11SharedConnection.this.displayName, X11SharedConnection.this.role);
+			X11Connection opened = X11Connection.open(X11SharedConnection.this.displayName,
+					X11SharedConnection.this.role);
+			X11AgentSeat agentSeat = X11SharedConnection.this.seat;
+			if (agentSeat != null) {
+				try {
+					opened.useSeat(agentSeat);
+				}
+				catch (RuntimeException ex) {
+					opened.close();
+					throw ex;
+				}
+			}
+			this.connection = opened;
 			return this.connection;
 		}
 

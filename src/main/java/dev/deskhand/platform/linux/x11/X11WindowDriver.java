@@ -20,6 +20,12 @@ import dev.deskhand.platform.WindowInfo;
  * Windows from EWMH and ICCCM properties, on the observation connection (any thread,
  * under its lock). A window can vanish between any two requests: that leaves it out of an
  * answer, never fails one.
+ *
+ * <p>
+ * With the agent's own seat (the own-seat working mode), the focused window is the one
+ * the agent's master keyboard has the focus on, and activating a window gives that
+ * keyboard the focus ({@code XISetFocus}) without asking the window manager: the person's
+ * focus and active window stay as they are, and the window is not raised.
  */
 final class X11WindowDriver implements WindowDriver {
 
@@ -55,9 +61,20 @@ final class X11WindowDriver implements WindowDriver {
 
 	private final X11ClientProcess processes;
 
+	private final X11AgentSeat seat;
+
 	X11WindowDriver(X11SharedConnection observe, X11ClientProcess processes) {
+		this(observe, processes, null);
+	}
+
+	/**
+	 * @param seat the agent's own seat, whose keyboard focus is the agent's; {@code null}
+	 * in the shared mode
+	 */
+	X11WindowDriver(X11SharedConnection observe, X11ClientProcess processes, X11AgentSeat seat) {
 		this.observe = observe;
 		this.processes = processes;
+		this.seat = seat;
 	}
 
 	@Override
@@ -152,6 +169,14 @@ final class X11WindowDriver implements WindowDriver {
 					"window 0x%x is not a window on X display" + " %s (it may have closed); list the windows again",
 					windowId, connection.name()));
 		}
+		if (this.seat != null) {
+			if (ask) {
+				// the read below is a round trip: a BadMatch (the window is not viewable)
+				// is recorded by then, and the focus stays where it was
+				this.seat.focus(connection, windowId);
+			}
+			return activeWindow(connection) == windowId;
+		}
 		if (ask) {
 			// a minimized window is restored too (openbox does; tested); the read below
 			// flushes
@@ -230,6 +255,12 @@ final class X11WindowDriver implements WindowDriver {
 	 * active); without one, the client that holds the X input focus.
 	 */
 	long activeWindow(X11Connection connection) {
+		if (this.seat != null) {
+			long focus = this.seat.focus(connection);
+			// the agent's keyboard starts focused on None (X11AgentSeat.create), never
+			// on the window under a pointer
+			return (focus == X11WindowReader.POINTER_ROOT) ? X11WindowReader.NONE : focusClient(connection, focus);
+		}
 		long active = netActiveWindow(connection);
 		return (active >= 0) ? active : inputFocusClient(connection);
 	}
@@ -242,7 +273,10 @@ final class X11WindowDriver implements WindowDriver {
 	 * WM_STATE, and the root's child is the client.
 	 */
 	long inputFocusClient(X11Connection connection) {
-		long focus = X11WindowReader.inputFocus(connection);
+		return focusClient(connection, X11WindowReader.inputFocus(connection));
+	}
+
+	private long focusClient(X11Connection connection, long focus) {
 		if (focus == X11WindowReader.POINTER_ROOT) {
 			focus = X11WindowReader.topLevelUnderPointer(connection);
 		}
