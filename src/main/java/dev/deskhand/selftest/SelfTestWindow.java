@@ -213,7 +213,11 @@ public final class SelfTestWindow {
 		});
 		Toolkit.getDefaultToolkit().addAWTEventListener((event) -> {
 			if (event.getID() == MouseEvent.MOUSE_PRESSED && event instanceof MouseEvent mouse) {
-				boolean onTarget = mouse.getComponent() == this.target;
+				// by place, not by the event's component: Swing hands a press to the
+				// deepest component that listens, which the painted square is not
+				boolean onTarget = this.target.isShowing()
+						&& new Rectangle(this.target.getLocationOnScreen(), this.target.getSize())
+							.contains(mouse.getXOnScreen(), mouse.getYOnScreen());
 				send("click " + mouse.getXOnScreen() + " " + mouse.getYOnScreen() + " " + mouse.getButton() + " "
 						+ (onTarget ? "target" : "elsewhere"));
 			}

@@ -39,7 +39,8 @@ class SelfTestReportTests {
 		SelfTestReport report = new SelfTestReport(Map.of(),
 				List.of(SelfTestResult.fail("typing", "typed \"a|b\\c\" and got\r\n\"a\"")));
 
-		assertThat(report.render()).contains("| FAIL   | typing                   | typed \"a\\|b\\\\c\" and got \"a\" |\n");
+		assertThat(report.render())
+			.contains("| FAIL   | typing                   | typed \"a\\|b\\\\c\" and got \"a\" |\n");
 	}
 
 	@Test
