@@ -126,7 +126,7 @@ final class SelfTest {
 		boolean needsWitness = only.map(SelfTestGroup::needsWitness).orElse(true);
 		SelfTestWitness.Opened window = needsWitness ? openWitness() : null;
 		WitnessSpace space = (window != null) ? WitnessSpace.match(window.screens(), displays) : null;
-		WitnessRows rows = new WitnessRows(this.probe, window, space, this::add);
+		WitnessRows rows = new WitnessRows(this.probe, window, space);
 		try {
 			if (wanted(only, SelfTestGroup.DISPLAYS)) {
 				for (DisplayInfo display : displays) {

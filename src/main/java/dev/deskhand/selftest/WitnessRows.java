@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.KeyChord;
@@ -35,7 +34,7 @@ final class WitnessRows {
 
 	private final int home;
 
-	WitnessRows(Probe probe, SelfTestWitness.Opened window, WitnessSpace space, Consumer<SelfTestResult> rows) {
+	WitnessRows(Probe probe, SelfTestWitness.Opened window, WitnessSpace space) {
 		this.probe = probe;
 		this.window = window;
 		this.space = space;
