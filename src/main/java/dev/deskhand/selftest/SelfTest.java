@@ -6,20 +6,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.files.PrivateFiles;
+import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.InputAction;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.input.KeyChord;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.DesktopHealth;
 import dev.deskhand.platform.DisplayInfo;
-import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.MouseButton;
 import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.platform.PlatformCheck;
@@ -27,132 +29,218 @@ import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.elements.AccessibilityDriver;
-import dev.deskhand.platform.elements.AccessibilityStatus;
-import dev.deskhand.platform.elements.ElementList;
-import dev.deskhand.platform.elements.ElementQuery;
 import dev.deskhand.screen.ImageFormat;
 import dev.deskhand.screen.ScreenGeometry;
 import dev.deskhand.screen.ScreenService;
 import dev.deskhand.screen.Screenshot;
 import dev.deskhand.selftest.SelfTestResult.Outcome;
+import dev.deskhand.selftest.SelfTestWitness.WitnessPlace;
 
 /**
  * Runs every check in turn, each on its own: one that fails or throws becomes a row of
  * the table and the next one still runs. Input goes through the input queue like an
- * agent's (failsafe included) and every result is read back from somewhere else than the
- * call that made it: the pointer from the OS, typed text from the witness window, the
- * clipboard by reading it.
+ * agent's (failsafe included), and every row is judged by something the driver under test
+ * did not produce: the witness window, a process of its own, says where Java drew its
+ * target, where Java sees the pointer, and which clicks, keys, focus and element actions
+ * reached it ({@link SelfTestWitness}); {@link WitnessSpace} ties its coordinates to the
+ * driver's from what both say about the screens.
  */
 final class SelfTest {
 
 	/** The session the self-test's input runs under, in the audit and the queue. */
 	static final String SESSION = "self-test";
 
-	private static final Duration READ_BACK = Duration.ofSeconds(3);
+	static final Duration READ_BACK = Duration.ofSeconds(3);
 
 	private static final Duration CLIPBOARD_TIMEOUT = Duration.ofSeconds(2);
 
-	private final DesktopDriver driver;
-
-	private final ScreenService screens;
-
-	private final InputQueue queue;
-
-	private final AccessibilityDriver accessibility;
-
-	private final SelfTestWitness witness;
+	private final Probe probe;
 
 	private final SelfTestProperties properties;
 
-	private final String failsafeChord;
+	private final SelfTestWitness witness;
 
 	private final Map<String, String> facts;
 
 	private final List<SelfTestResult> results = new ArrayList<>();
 
+	private SelfTestJournal journal = SelfTestJournal.NONE;
+
 	SelfTest(DesktopDriver driver, ScreenService screens, InputQueue queue, AccessibilityDriver accessibility,
 			SelfTestWitness witness, SelfTestProperties properties, String failsafeChord, Map<String, String> facts) {
-		this.driver = driver;
-		this.screens = screens;
-		this.queue = queue;
-		this.accessibility = accessibility;
+		this(new Probe(driver, screens, queue, accessibility, null, failsafeChord), witness, properties, facts);
+	}
+
+	SelfTest(Probe probe, SelfTestWitness witness, SelfTestProperties properties, Map<String, String> facts) {
+		this.probe = probe;
 		this.witness = witness;
 		this.properties = properties;
-		this.failsafeChord = failsafeChord;
 		this.facts = new LinkedHashMap<>(facts);
 	}
 
-	SelfTestReport run() {
-		this.facts.put("driver", this.driver.name() + " on " + this.driver.target());
-		this.facts.put("output", this.properties.output().toAbsolutePath().toString());
-		check("desktop", this::desktop);
-		for (PlatformCheck platform : this.driver.platformChecks()) {
-			this.results.add(new SelfTestResult(platform.name(), platform.ok() ? Outcome.PASS : Outcome.FAIL,
-					platform.detail()));
+	/**
+	 * What every check needs: the driver under test and the paths an agent's input takes.
+	 *
+	 * @param failsafe the running failsafe, or {@code null} where there is none (tests)
+	 */
+	record Probe(DesktopDriver driver, ScreenService screens, InputQueue queue, AccessibilityDriver accessibility,
+			Failsafe failsafe, String failsafeChord) {
+
+		void execute(InputAction action) {
+			this.queue.execute(SESSION, action);
 		}
-		List<DisplayInfo> displays = displays();
-		// put back at the end: the pointer checks and the click into the witness move it
+
+	}
+
+	SelfTestReport run() {
+		return run(SelfTestJournal.NONE);
+	}
+
+	SelfTestReport run(SelfTestJournal journal) {
+		this.journal = journal;
+		DesktopDriver driver = this.probe.driver();
+		this.facts.put("driver", driver.name() + " on " + driver.target());
+		this.facts.put("failsafe chord", this.probe.failsafeChord() + "; its sensor sees " + driver.failsafeSees());
+		this.facts.put("output", this.properties.output().toAbsolutePath().toString());
+		Optional<SelfTestGroup> only = Optional.empty();
+		if (!this.properties.only().isEmpty()) {
+			only = SelfTestGroup.of(this.properties.only());
+			this.facts.put("only", only.map(SelfTestGroup::id).orElse(this.properties.only()));
+		}
+		List<DisplayInfo> displays = readDisplays();
+		this.facts.put("displays", layout(displays));
+		journal.start(this.facts);
+		if (!this.properties.only().isEmpty() && only.isEmpty()) {
+			add(SelfTestResult.fail("only",
+					"no rows are called '" + this.properties.only() + "'; one of: " + SelfTestGroup.ids()));
+			return finish();
+		}
+		check("desktop", this::desktop);
+		for (PlatformCheck platform : driver.platformChecks()) {
+			add(new SelfTestResult(platform.name(), platform.ok() ? Outcome.PASS : Outcome.FAIL, platform.detail()));
+		}
+		if (displays.isEmpty()) {
+			add(SelfTestResult.fail("displays", "the driver lists no display"));
+		}
 		Optional<Point> start = readPointer();
-		// the witness window opens first, so that the screenshots have something to show
-		// and the window list something to find
-		SelfTestWitness.Opened window = openWitness();
+		boolean needsWitness = only.map(SelfTestGroup::needsWitness).orElse(true);
+		SelfTestWitness.Opened window = needsWitness ? openWitness() : null;
+		WitnessSpace space = (window != null) ? WitnessSpace.match(window.screens(), displays) : null;
+		WitnessRows rows = new WitnessRows(this.probe, window, space);
 		try {
-			for (DisplayInfo display : displays) {
-				check("screenshot " + display.id(), () -> screenshot(display));
+			if (wanted(only, SelfTestGroup.DISPLAYS)) {
+				for (DisplayInfo display : displays) {
+					check("display " + display.id(), () -> display(display, window, space));
+				}
 			}
-			for (DisplayInfo display : displays) {
-				check("pointer " + display.id(), () -> pointer(display));
+			if (wanted(only, SelfTestGroup.SCREENSHOT) || wanted(only, SelfTestGroup.CLICK)) {
+				for (DisplayInfo display : displays) {
+					Optional<WitnessPlace> place = rows.placeOn(display);
+					if (wanted(only, SelfTestGroup.SCREENSHOT)) {
+						check("screenshot " + display.id(), () -> screenshot(display, place, space, rows));
+					}
+					if (wanted(only, SelfTestGroup.CLICK)) {
+						check("click " + display.id(), () -> rows.click(display, place));
+					}
+				}
+				rows.placeBack(displays);
 			}
-			check("failsafe sensor", this::sensor);
-			check("windows", this::windows);
-			if (window != null) {
-				check("typing", () -> type(window, "typing", this.properties.text()));
-				check("typing outside the BMP", () -> typeAstral(window));
+			if (wanted(only, SelfTestGroup.POINTER)) {
+				for (DisplayInfo display : displays) {
+					check("pointer " + display.id(), () -> rows.corners(display));
+				}
 			}
-			else {
-				this.results.add(SelfTestResult.skip("typing", "no window to type into"));
+			if (wanted(only, SelfTestGroup.FAILSAFE)) {
+				check("failsafe sensor", () -> new FailsafeRow(this.probe, window, space).run());
 			}
-			check("clipboard", this::clipboard);
-			check("accessibility", this::accessibility);
+			if (wanted(only, SelfTestGroup.FOCUS)) {
+				check("focus", () -> new FocusRow(this.probe, window).run());
+			}
+			if (wanted(only, SelfTestGroup.TYPING)) {
+				typing(window, rows);
+			}
+			if (wanted(only, SelfTestGroup.CLIPBOARD)) {
+				check("clipboard", this::clipboard);
+			}
+			if (wanted(only, SelfTestGroup.ELEMENTS)) {
+				new ElementRows(this.probe, window, this::add).run();
+			}
 		}
 		finally {
 			if (window != null) {
 				quietly(window::close);
 			}
-			start.ifPresent((point) -> quietly(() -> this.queue.execute(SESSION, new InputAction.MoveTo(point))));
+			start.ifPresent((point) -> quietly(() -> this.probe.execute(new InputAction.MoveTo(point))));
 		}
-		return new SelfTestReport(this.facts, this.results);
+		return finish();
+	}
+
+	private SelfTestReport finish() {
+		SelfTestReport report = new SelfTestReport(this.facts, this.results);
+		this.journal.finish(report);
+		return report;
+	}
+
+	private static boolean wanted(Optional<SelfTestGroup> only, SelfTestGroup group) {
+		return only.isEmpty() || only.get() == group;
+	}
+
+	private void add(SelfTestResult result) {
+		this.results.add(result);
+		this.journal.row(result);
 	}
 
 	private SelfTestResult desktop() {
-		DesktopHealth health = this.driver.health();
+		DesktopHealth health = this.probe.driver().health();
 		if (!health.isAnswering()) {
 			return SelfTestResult.fail("desktop", health.state() + ": " + health.reason());
 		}
-		return SelfTestResult.pass("desktop", "answering; the failsafe sees " + this.driver.failsafeSees());
+		return SelfTestResult.pass("desktop", "answering");
 	}
 
-	private List<DisplayInfo> displays() {
-		List<DisplayInfo> displays = List.of();
+	private List<DisplayInfo> readDisplays() {
 		try {
-			displays = this.screens.displays();
+			return this.probe.screens().displays();
 		}
 		catch (RuntimeException ex) {
-			this.results.add(SelfTestResult.fail("displays", describe(ex)));
-			return displays;
+			add(SelfTestResult.fail("displays", describe(ex)));
+			return List.of();
 		}
+	}
+
+	private static String layout(List<DisplayInfo> displays) {
 		if (displays.isEmpty()) {
-			this.results.add(SelfTestResult.fail("displays", "the driver lists no display"));
+			return "none listed";
 		}
-		else {
-			this.results.add(SelfTestResult.pass("displays", displays.size() + " attached, "
-					+ displays.stream().filter(DisplayInfo::primary).map(DisplayInfo::id).findFirst().orElse("none")
-					+ " primary"));
+		return displays.stream()
+			.map((display) -> String.format(Locale.ROOT, "%s '%s'%s %s scale %.2f", display.id(), display.name(),
+					display.primary() ? " (primary)" : "", show(display.bounds()), display.scaleFactor()))
+			.collect(Collectors.joining("; "));
+	}
+
+	/**
+	 * The display's sizes, and whether Java in the witness sees a screen of the same
+	 * device size: a display the driver reports in points or virtualised pixels does not
+	 * match one.
+	 */
+	private SelfTestResult display(DisplayInfo display, SelfTestWitness.Opened window, WitnessSpace space) {
+		String check = "display " + display.id();
+		String sizes = sizes(display);
+		if (window == null) {
+			return SelfTestResult.warn(check, sizes + "; not compared with Java's view: no witness window");
 		}
-		for (DisplayInfo display : displays) {
-			check("display " + display.id(), () -> SelfTestResult.pass("display " + display.id(), sizes(display)));
+		Optional<WitnessScreen> screen = space.screen(display);
+		if (screen.isEmpty()) {
+			return SelfTestResult.fail(check, sizes + "; Java sees no screen of " + display.bounds().width() + "x"
+					+ display.bounds().height() + " device pixels (Java's screens: "
+					+ WitnessSpace.describe(window.screens())
+					+ "): the driver's units for this display are not its device pixels, as with a display reported"
+					+ " in points or a DPI-virtualised process");
 		}
-		return displays;
+		Rect java = screen.get().bounds();
+		return SelfTestResult.pass(check,
+				sizes + String.format(Locale.ROOT, "; Java's screen %d: %dx%d at (%d,%d) x%.2f", screen.get().index(),
+						java.width(), java.height(), java.x(), java.y(), screen.get().scale()));
 	}
 
 	/**
@@ -160,69 +248,39 @@ final class SelfTest {
 	 */
 	private String sizes(DisplayInfo display) {
 		Rect bounds = display.bounds();
-		ScreenGeometry geometry = this.screens.currentGeometry(display);
-		return String.format(java.util.Locale.ROOT,
+		ScreenGeometry geometry = this.probe.screens().currentGeometry(display);
+		return String.format(Locale.ROOT,
 				"%s%s at (%d,%d): logical %dx%d, device %dx%d (scale %.2f), agent image %dx%d", display.name(),
 				display.primary() ? " (primary)" : "", bounds.x(), bounds.y(), bounds.width(), bounds.height(),
 				Math.round(bounds.width() * display.scaleFactor()), Math.round(bounds.height() * display.scaleFactor()),
 				display.scaleFactor(), geometry.imageWidth(), geometry.imageHeight());
 	}
 
-	private SelfTestResult screenshot(DisplayInfo display) throws IOException {
+	/**
+	 * A screenshot of the display, saved, with the witness's target where Java says it
+	 * drew it.
+	 */
+	private SelfTestResult screenshot(DisplayInfo display, Optional<WitnessPlace> place, WitnessSpace space,
+			WitnessRows rows) throws IOException {
 		String check = "screenshot " + display.id();
-		Screenshot shot = this.screens.screenshot(SESSION, display.id(), ImageFormat.PNG);
+		Screenshot shot = this.probe.screens().screenshot(SESSION, display.id(), ImageFormat.PNG);
 		Path file = this.properties.output().resolve("screenshot-" + safe(display.id()) + ".png");
 		PrivateFiles.write(file, shot.image());
+		String saved = shot.width() + "x" + shot.height() + " PNG saved to " + file.getFileName();
+		if (place.isPresent()) {
+			return TargetCheck.judge(check, saved, shot, space.toDesktop(place.get().target()).orElseThrow(),
+					WitnessSpace.ratio(space.screen(display).orElseThrow(), display));
+		}
 		ImageColours colours = ImageColours.of(shot.image());
-		String detail = shot.width() + "x" + shot.height() + " PNG, " + shot.image().length + " bytes, saved to "
-				+ file.getFileName();
+		String why = "; the witness's target was not looked for (" + rows.whyNotPlaced(display) + ")";
 		if (colours.uniform()) {
-			return SelfTestResult.warn(check, detail + "; every pixel is " + colours.first()
-					+ ": a blank screen, or a capture that delivered no picture (look at the file)");
+			return SelfTestResult.warn(check, saved + "; every pixel is " + colours.first()
+					+ ": a blank screen, or a capture that delivered no picture (look at the file)" + why);
 		}
-		return SelfTestResult.pass(check, detail);
+		return SelfTestResult.warn(check, saved + why);
 	}
 
-	private SelfTestResult pointer(DisplayInfo display) {
-		String check = "pointer " + display.id();
-		Rect bounds = display.bounds();
-		Point centre = new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2);
-		this.queue.execute(SESSION, new InputAction.MoveTo(centre));
-		Point seen = this.driver.displays().pointerPosition();
-		if (centre.equals(seen)) {
-			return SelfTestResult.pass(check, "moved to the centre " + show(centre) + "; the OS reports it there");
-		}
-		return SelfTestResult.fail(check,
-				"moved to the centre " + show(centre) + " but the OS reports the pointer at " + show(seen));
-	}
-
-	private SelfTestResult sensor() {
-		KeyChord chord = KeyChord.parse(this.failsafeChord, this.driver.keyboard()::isKnownKey);
-		try (InputStateSensor sensor = this.driver.openSensor(chord.keys())) {
-			Point sensed = sensor.pointerPosition();
-			Point reported = this.driver.displays().pointerPosition();
-			boolean held = sensor.isHeld(chord.keys());
-			String detail = "its own connection sees the pointer at " + show(sensed) + " (the driver: " + show(reported)
-					+ "), the chord " + String.join("+", chord.keys()) + (held ? " held" : " not held");
-			if (held) {
-				return SelfTestResult.fail("failsafe sensor",
-						detail + ": nobody holds it, so the failsafe would trip on its own");
-			}
-			return sensed.equals(reported) ? SelfTestResult.pass("failsafe sensor", detail)
-					: SelfTestResult.fail("failsafe sensor", detail);
-		}
-	}
-
-	private SelfTestResult windows() {
-		List<WindowInfo> windows = this.driver.windows().list();
-		String focused = this.driver.windows()
-			.focusedWindow()
-			.map((window) -> "'" + window.title() + "' focused")
-			.orElse("none focused");
-		return SelfTestResult.pass("windows", windows.size() + " listed, " + focused);
-	}
-
-	/** The witness window, or {@code null} (and a failed row) when it did not open. */
+	/** The witness's window, or {@code null} (and a failed row) when it did not open. */
 	private SelfTestWitness.Opened openWitness() {
 		String title = "Deskhand self-test " + UUID.randomUUID().toString().substring(0, 8);
 		SelfTestWitness.Opened window;
@@ -230,66 +288,55 @@ final class SelfTest {
 			window = this.witness.open(title);
 		}
 		catch (RuntimeException ex) {
-			this.results
-				.add(SelfTestResult.fail("launch", "could not open a window of its own to type into: " + describe(ex)));
+			add(SelfTestResult.fail("launch", "could not open the witness window: " + describe(ex)));
 			return null;
 		}
 		WindowInfo shown = window.window();
-		this.results.add(SelfTestResult.pass("launch", "opened '" + title + "' (pid " + shown.pid() + ", "
+		add(SelfTestResult.pass("launch", "opened '" + title + "' (pid " + shown.pid() + ", "
 				+ ((shown.bounds() != null) ? show(shown.bounds()) : "bounds unknown") + ")"));
-		check("window facts", () -> windowFacts(shown));
 		return window;
 	}
 
-	private SelfTestResult windowFacts(WindowInfo shown) {
-		List<String> problems = new ArrayList<>();
-		if (shown.bounds() == null) {
-			problems.add("no bounds");
+	private void typing(SelfTestWitness.Opened window, WitnessRows rows) {
+		if (window == null) {
+			add(SelfTestResult.skip("typing", "no witness window to type into"));
+			return;
 		}
-		if (shown.pid() == 0) {
-			problems.add("no process id");
-		}
-		if (shown.executable().isEmpty()) {
-			problems.add("no executable");
-		}
-		String detail = "listed with title, pid " + shown.pid() + ", executable '" + shown.executable() + "', bounds "
-				+ ((shown.bounds() != null) ? show(shown.bounds()) : "unknown");
-		return problems.isEmpty() ? SelfTestResult.pass("window facts", detail)
-				: SelfTestResult.warn("window facts", detail + "; missing: " + String.join(", ", problems));
-	}
-
-	private SelfTestResult typeAstral(SelfTestWitness.Opened window) {
+		check("window facts", () -> rows.windowFacts());
+		check("typing", () -> type(window, rows, "typing", this.properties.text()));
 		if (OperatingSystem.current() == OperatingSystem.LINUX) {
 			// JDK's X11 toolkit keeps the low 16 bits of a keysym's character: the
 			// witness, not the driver, would fail (the X11 and Wayland drivers' own tests
 			// check such characters with a GTK window)
-			return SelfTestResult.skip("typing outside the BMP",
-					"the witness window (Java on X11) cannot receive characters beyond U+FFFF");
+			add(SelfTestResult.skip("typing outside the BMP",
+					"the witness window (Java on X11) cannot receive characters beyond U+FFFF"));
 		}
-		return type(window, "typing outside the BMP", "𝄞 😀");
+		else {
+			check("typing outside the BMP", () -> type(window, rows, "typing outside the BMP", "𝄞 😀"));
+		}
 	}
 
 	/**
-	 * Clicks into the witness, types {@code text} and one more character, presses
-	 * BackSpace, and compares what arrived.
+	 * Clicks into the witness's text area, types {@code text} and one more character,
+	 * presses BackSpace, and compares what arrived.
 	 */
-	private SelfTestResult type(SelfTestWitness.Opened window, String check, String text) {
-		Rect bounds = window.window().bounds();
+	private SelfTestResult type(SelfTestWitness.Opened window, WitnessRows rows, String check, String text) {
 		List<InputAction> actions = new ArrayList<>();
-		if (bounds != null) {
-			// a click into the text area makes sure it has the keyboard, whatever the
-			// window manager did with the focus
-			Point centre = new Point(bounds.x() + bounds.width() / 2, bounds.y() + bounds.height() / 2);
-			actions.add(new InputAction.Click("self-test", centre, MouseButton.LEFT, 1, KeyChord.NONE));
-		}
+		// a click into the text area makes sure it has the keyboard, whatever the window
+		// manager did with the focus
+		rows.textArea()
+			.ifPresent((point) -> actions
+				.add(new InputAction.Click("self-test", point, MouseButton.LEFT, 1, KeyChord.NONE)));
 		// what an earlier check typed stays: clearing needs a select-all chord, which
 		// differs between systems
 		String before = window.received();
 		actions.add(new InputAction.TypeText(text + "x"));
 		actions.add(new InputAction.PressKeys(new KeyChord(List.of("BackSpace")), 1));
-		this.queue.execute(SESSION, actions);
-		String received = awaitText(window::received, before + text);
-		if (received.equals(before + text)) {
+		this.probe.queue().execute(SESSION, actions);
+		String expected = before + text;
+		await(() -> window.received().equals(expected), READ_BACK);
+		String received = window.received();
+		if (received.equals(expected)) {
 			return SelfTestResult.pass(check, text.codePointCount(0, text.length())
 					+ " characters typed and a BackSpace pressed; the window received exactly them");
 		}
@@ -297,23 +344,14 @@ final class SelfTest {
 				+ (before.isEmpty() ? "" : " after " + quote(before)) + "; the window holds " + quote(received));
 	}
 
-	private static String awaitText(Supplier<String> received, String expected) {
-		long deadline = System.nanoTime() + READ_BACK.toNanos();
-		String text = received.get();
-		while (!text.equals(expected) && System.nanoTime() < deadline) {
-			sleep();
-			text = received.get();
-		}
-		return text;
-	}
-
 	private SelfTestResult clipboard() {
-		String before = this.driver.clipboard().read(CLIPBOARD_TIMEOUT);
+		DesktopDriver driver = this.probe.driver();
+		String before = driver.clipboard().read(CLIPBOARD_TIMEOUT);
 		String token = "deskhand self-test " + UUID.randomUUID() + " ✓";
-		this.queue.execute(SESSION, new InputAction.WriteClipboard(token));
-		String read = this.driver.clipboard().read(CLIPBOARD_TIMEOUT);
+		this.probe.execute(new InputAction.WriteClipboard(token));
+		String read = driver.clipboard().read(CLIPBOARD_TIMEOUT);
 		if (!before.isEmpty()) {
-			quietly(() -> this.queue.execute(SESSION, new InputAction.WriteClipboard(before)));
+			quietly(() -> this.probe.execute(new InputAction.WriteClipboard(before)));
 		}
 		if (read.equals(token)) {
 			return SelfTestResult.pass("clipboard", "wrote " + token.length() + " characters and read them back"
@@ -328,22 +366,9 @@ final class SelfTest {
 				+ (read.isEmpty() ? "" : " others"));
 	}
 
-	private SelfTestResult accessibility() {
-		AccessibilityStatus status = this.accessibility.status();
-		if (!status.available()) {
-			return SelfTestResult.warn("accessibility", this.accessibility.name() + ": " + status.detail());
-		}
-		ElementList list = this.accessibility
-			.list(new ElementQuery(null, null, java.util.Set.of(), null, null, java.util.Set.of(), true, true, 50));
-		return SelfTestResult.pass("accessibility",
-				this.accessibility.name() + ": " + status.detail() + "; " + list.elements().size()
-						+ (list.truncated() ? "+" : "") + " elements on screen"
-						+ (list.notes().isEmpty() ? "" : "; " + String.join(" ", list.notes())));
-	}
-
 	private Optional<Point> readPointer() {
 		try {
-			return Optional.of(this.driver.displays().pointerPosition());
+			return Optional.of(this.probe.driver().displays().pointerPosition());
 		}
 		catch (RuntimeException ex) {
 			return Optional.empty();
@@ -352,10 +377,10 @@ final class SelfTest {
 
 	private void check(String name, Check check) {
 		try {
-			this.results.add(check.run());
+			add(check.run());
 		}
 		catch (Exception ex) {
-			this.results.add(SelfTestResult.fail(name, describe(ex)));
+			add(SelfTestResult.fail(name, describe(ex)));
 		}
 	}
 
@@ -368,18 +393,18 @@ final class SelfTest {
 		}
 	}
 
-	private static String describe(Exception ex) {
+	static String describe(Exception ex) {
 		if (ex instanceof DeskhandException deskhand) {
 			return deskhand.render();
 		}
 		return ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
 	}
 
-	private static String show(Point point) {
+	static String show(Point point) {
 		return "(" + point.x() + "," + point.y() + ")";
 	}
 
-	private static String show(Rect rect) {
+	static String show(Rect rect) {
 		return rect.width() + "x" + rect.height() + " at (" + rect.x() + "," + rect.y() + ")";
 	}
 
@@ -391,9 +416,21 @@ final class SelfTest {
 		return id.replaceAll("[^A-Za-z0-9._-]", "_");
 	}
 
-	private static void sleep() {
+	/** Waits until the condition holds or the time is up. */
+	static boolean await(BooleanSupplier condition, Duration within) {
+		long deadline = System.nanoTime() + within.toNanos();
+		while (!condition.getAsBoolean()) {
+			if (System.nanoTime() > deadline) {
+				return false;
+			}
+			sleep(20);
+		}
+		return true;
+	}
+
+	static void sleep(long millis) {
 		try {
-			Thread.sleep(50);
+			Thread.sleep(millis);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.deskhand.input.Failsafe;
 import dev.deskhand.input.FailsafeProperties;
 import dev.deskhand.input.InputQueue;
 import dev.deskhand.platform.DesktopDriver;
@@ -20,12 +21,13 @@ class SelfTestConfiguration {
 	@Bean
 	SelfTestRunner selfTestRunner(DesktopDriver driver, ScreenService screens, InputQueue queue,
 			ObjectProvider<AccessibilityDriver> accessibility, SelfTestProperties properties,
-			FailsafeProperties failsafe) {
+			FailsafeProperties failsafe, ObjectProvider<Failsafe> running) {
 		AccessibilityDriver elements = accessibility
 			.getIfAvailable(() -> AccessibilityDriver.unavailable("this platform has no accessibility driver"));
-		return new SelfTestRunner((facts) -> new SelfTest(driver, screens, queue, elements,
-				new WitnessWindowProcess(queue, driver, properties.output(), properties.mainClass()), properties,
-				failsafe.chord(), facts), properties, SelfTestConsole.out(), Clock.systemUTC());
+		return new SelfTestRunner((facts) -> new SelfTest(
+				new SelfTest.Probe(driver, screens, queue, elements, running.getIfAvailable(), failsafe.chord()),
+				new WitnessWindowProcess(queue, driver, properties.mainClass()), properties, facts), properties,
+				SelfTestConsole.out(), Clock.systemUTC());
 	}
 
 }

@@ -19,17 +19,20 @@ import dev.deskhand.files.StateDirectory;
  * their own)
  * @param mainClass the class the witness window's process starts with when Deskhand does
  * not run from its jar (set by the command line)
+ * @param only one group of rows to run again (desktop, displays, launch, screenshot,
+ * click, pointer, failsafe, focus, typing, clipboard, elements), or empty for all
  */
 @ConfigurationProperties("deskhand.self-test")
 public record SelfTestProperties(@DefaultValue("false") boolean enabled, Path output,
 		@DefaultValue("Deskhand self-test: äé€ ✓ ok") String text,
-		@DefaultValue("dev.deskhand.DeskhandApplication") String mainClass) {
+		@DefaultValue("dev.deskhand.DeskhandApplication") String mainClass, @DefaultValue("") String only) {
 
 	public SelfTestProperties {
 		// The configuration derives it from deskhand.state-dir; this is for records built
 		// without it.
 		output = StateDirectory
 			.expandHome((output != null) ? output : StateDirectory.defaultPath().resolve("self-test"));
+		only = (only != null) ? only.trim() : "";
 	}
 
 }

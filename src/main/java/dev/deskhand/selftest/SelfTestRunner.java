@@ -2,7 +2,6 @@ package dev.deskhand.selftest;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,12 +48,8 @@ final class SelfTestRunner implements ApplicationRunner, ExitCodeGenerator {
 		// The desktop's screenshots go here: private, like everything in the state
 		// directory, which this may be the first to create.
 		PrivateFiles.createDirectories(output);
-		SelfTestReport report = this.factory.create(facts()).run();
-		String table = report.render();
 		Path saved = output.resolve("report.md");
-		PrivateFiles.write(saved, table.getBytes(StandardCharsets.UTF_8));
-		this.out.println();
-		this.out.print(table);
+		SelfTestReport report = this.factory.create(facts()).run(SelfTestJournal.to(saved, this.out));
 		this.out.println("Saved to " + saved.toAbsolutePath() + " with the screenshots; paste it into a bug report.");
 		this.out.flush();
 		logger.info("self-test {}", report.passed() ? "passed" : "failed");
@@ -71,8 +66,10 @@ final class SelfTestRunner implements ApplicationRunner, ExitCodeGenerator {
 		facts.put("when", Instant.now(this.clock).toString());
 		facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
 				+ System.getProperty("os.arch") + ")");
-		facts.put("java", System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("
-				+ System.getProperty("java.vm.vendor") + ")");
+		facts.put("java",
+				System.getProperty("java.runtime.version", System.getProperty("java.version")) + " ("
+						+ System.getProperty("java.vm.vendor") + ", " + System.getProperty("sun.arch.data.model", "?")
+						+ "-bit, " + System.getProperty("java.home") + ")");
 		String version = SelfTestRunner.class.getPackage().getImplementationVersion();
 		facts.put("deskhand", (version != null) ? version : "a development build");
 		return facts;

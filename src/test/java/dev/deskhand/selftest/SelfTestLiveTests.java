@@ -51,11 +51,20 @@ class SelfTestLiveTests {
 		assertThat(run.exitCode()).as(run.transcript()).isZero();
 		String table = run.stdout();
 		assertThat(table).contains("## Deskhand self-test", "- driver: x11 on " + desktop.display(), "PASSED: ");
-		for (String check : List.of("desktop", "displays", "launch", "window facts", "pointer ", "failsafe sensor",
-				"windows", "typing", "clipboard")) {
+		for (String check : List.of("desktop", "launch", "display ", "screenshot ", "click ", "pointer ",
+				"failsafe sensor", "focus", "window facts", "typing", "clipboard")) {
 			assertThat(table).as(check).containsPattern("\\| PASS +\\| " + java.util.regex.Pattern.quote(check));
 		}
 		assertThat(table).doesNotContain("| FAIL");
+		// each row was judged by the witness window, not by the driver's word
+		assertThat(table).contains("Java's screen 0: 1920x1080 at (0,0) x1.00")
+			.containsPattern("\\| click screen +\\| clicked the target's centre \\((\\d+),(\\d+)\\), where Java drew"
+					+ " it; the witness received a press at \\(\\1,\\2\\) in Java's units")
+			.contains("on the target")
+			.contains("the driver and Java in the witness both read each back")
+			.contains("the sensor saw it down and up again")
+			.contains("the running failsafe tripped on it (and was re-armed)")
+			.contains("focused: Java and the driver agree");
 		// the witness received exactly the default text: its row says so, its file is the
 		// receiving window's own record
 		assertThat(table).contains("characters typed and a BackSpace pressed; the window received exactly them");
@@ -84,6 +93,25 @@ class SelfTestLiveTests {
 		awaitNoWitnessWindow(desktop);
 	}
 
+	@Test
+	void onlyRerunsOneRowAndTheReportIsOnDiskAsItGoes() throws Exception {
+		TestDesktop desktop = TestDesktop.shared();
+		Path state = this.work.resolve("state");
+
+		Finished run = selfTest(desktop, state, "--deskhand.self-test.only=click");
+
+		assertThat(run.exitCode()).as(run.transcript()).isZero();
+		assertThat(run.stdout()).contains("- only: click")
+			.containsPattern("\\| PASS +\\| click screen +\\| clicked the target's centre")
+			.doesNotContain("| typing")
+			.doesNotContain("| pointer");
+		String saved = Files.readString(state.resolve("self-test").resolve("report.md"), StandardCharsets.UTF_8);
+		assertThat(saved).startsWith("## Deskhand self-test\n\n- when: ")
+			.contains("- displays: screen 'screen' 1920x1080 at (0,0) scale 1.00")
+			.endsWith("PASSED: 3 passed, 0 warnings, 0 failed, 0 skipped\n");
+		awaitNoWitnessWindow(desktop);
+	}
+
 	private static Path onlyScreenshot(Path output) throws IOException {
 		try (var files = Files.list(output)) {
 			List<Path> shots = files.filter((file) -> file.getFileName().toString().startsWith("screenshot-")).toList();
@@ -104,12 +132,13 @@ class SelfTestLiveTests {
 	 * Runs the self-test as a user would, from an empty working directory, with only
 	 * {@code deskhand.state-dir} saying where its files go.
 	 */
-	private Finished selfTest(TestDesktop desktop, Path state) throws Exception {
+	private Finished selfTest(TestDesktop desktop, Path state, String... more) throws Exception {
 		Path started = Files.createDirectories(this.work.resolve("cwd"));
 		List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
 				System.getProperty("java.class.path"), "dev.deskhand.DeskhandApplication", SelfTestCommand.ARGUMENT,
 				"--deskhand.state-dir=" + state, "--deskhand.display.name=" + desktop.display(),
 				"--deskhand.display.managed=false", "--deskhand.audit.enabled=false"));
+		command.addAll(List.of(more));
 		ProcessBuilder builder = new ProcessBuilder(command).directory(started.toFile())
 			.redirectOutput(this.work.resolve("stdout.txt").toFile())
 			.redirectError(this.work.resolve("stderr.txt").toFile());

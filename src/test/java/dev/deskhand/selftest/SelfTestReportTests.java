@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SelfTestReportTests {
 
 	@Test
-	void rendersAMarkdownTableWithAlignedChecksAndACountedVerdict() {
+	void rendersAMarkdownTableWithPaddedChecksAndACountedVerdict() {
 		Map<String, String> facts = new LinkedHashMap<>();
 		facts.put("os", "Windows 11 10.0 (amd64)");
 		SelfTestReport report = new SelfTestReport(facts, List.of(SelfTestResult.pass("desktop", "answering"),
@@ -23,12 +23,12 @@ class SelfTestReportTests {
 
 				- os: Windows 11 10.0 (amd64)
 
-				| result | check            | detail |
-				| ------ | ---------------- | ------ |
-				| PASS   | desktop          | answering |
-				| FAIL   | pointer DISPLAY1 | moved to (960,540), the OS reports (959,540) |
-				| WARN   | accessibility    | not trusted |
-				| SKIP   | typing           | no window |
+				| result | check                    | detail |
+				| ------ | ------------------------ | ------ |
+				| PASS   | desktop                  | answering |
+				| FAIL   | pointer DISPLAY1         | moved to (960,540), the OS reports (959,540) |
+				| WARN   | accessibility            | not trusted |
+				| SKIP   | typing                   | no window |
 
 				FAILED: 1 passed, 1 warning, 1 failed, 1 skipped
 				""");
@@ -39,7 +39,8 @@ class SelfTestReportTests {
 		SelfTestReport report = new SelfTestReport(Map.of(),
 				List.of(SelfTestResult.fail("typing", "typed \"a|b\\c\" and got\r\n\"a\"")));
 
-		assertThat(report.render()).contains("| FAIL   | typing | typed \"a\\|b\\\\c\" and got \"a\" |\n");
+		assertThat(report.render())
+			.contains("| FAIL   | typing                   | typed \"a\\|b\\\\c\" and got \"a\" |\n");
 	}
 
 	@Test

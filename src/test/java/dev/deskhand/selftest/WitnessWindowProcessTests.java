@@ -14,24 +14,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class WitnessWindowProcessTests {
 
-	private final Path file = Path.of("/tmp/out/witness.txt");
+	private final String contact = "40123:c0ffee";
 
 	@Test
 	void fromDeskhandsJarTheWitnessStartsWithDashJar() {
 		// a Spring Boot jar keeps its classes under BOOT-INF: -cp could not reach them
 		assertThat(WitnessWindowProcess.command("/opt/jdk/bin/java", "/opt/deskhand/deskhand.jar", true,
-				"dev.deskhand.DeskhandApplication", this.file, "Deskhand self-test 1a2b"))
+				"dev.deskhand.DeskhandApplication", this.contact, "Deskhand self-test 1a2b"))
 			.containsExactly("/opt/jdk/bin/java", "-Xmx64m", "-XX:+UseSerialGC", "-jar", "/opt/deskhand/deskhand.jar",
-					"--deskhand.self-test-window=/tmp/out/witness.txt", "Deskhand self-test 1a2b");
+					"--deskhand.self-test-window=40123:c0ffee", "Deskhand self-test 1a2b");
 	}
 
 	@Test
 	void fromAClassPathItStartsTheMainClass() {
 		String classPath = "/src/target/classes" + File.pathSeparator + "/m2/jna.jar";
-		assertThat(WitnessWindowProcess.command("java", classPath, false, "dev.deskhand.DeskhandApplication", this.file,
-				"t"))
+		assertThat(WitnessWindowProcess.command("java", classPath, false, "dev.deskhand.DeskhandApplication",
+				this.contact, "t"))
 			.containsExactly("java", "-Xmx64m", "-XX:+UseSerialGC", "-cp", classPath,
-					"dev.deskhand.DeskhandApplication", "--deskhand.self-test-window=/tmp/out/witness.txt", "t");
+					"dev.deskhand.DeskhandApplication", "--deskhand.self-test-window=40123:c0ffee", "t");
 	}
 
 	@Test
@@ -57,8 +57,8 @@ class WitnessWindowProcessTests {
 
 	@Test
 	void theWindowIsAskedForByItsArgumentAndTitle() {
-		assertThat(SelfTestWindow.request(new String[] { "--deskhand.self-test-window=/tmp/w.txt", "Title 1" }))
-			.containsExactly("/tmp/w.txt", "Title 1");
+		assertThat(SelfTestWindow.request(new String[] { "--deskhand.self-test-window=40123:c0ffee", "Title 1" }))
+			.containsExactly("40123:c0ffee", "Title 1");
 		assertThat(SelfTestWindow.request(new String[] { "--deskhand.self-test" })).isNull();
 	}
 

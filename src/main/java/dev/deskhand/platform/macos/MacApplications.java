@@ -3,6 +3,7 @@ package dev.deskhand.platform.macos;
 import java.nio.file.Path;
 
 import com.sun.jna.Memory;
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.mac.SystemB;
 
@@ -29,8 +30,8 @@ final class MacApplications {
 	/**
 	 * The frontmost application's process id, or 0 when there is none. NSWorkspace keeps
 	 * this property up to date from notifications delivered to the main thread's run
-	 * loop; whether a JVM's main thread runs one is something only the real OS shows (the
-	 * self-test compares it with the window list).
+	 * loop, which a JVM's main thread may not run: the window driver reads the front
+	 * window from Quartz instead and asks this only when no window is in front.
 	 */
 	long frontmostPid() {
 		MacFoundation.appKit();
@@ -45,16 +46,56 @@ final class MacApplications {
 
 	/**
 	 * Asks the application of {@code pid} to come to the front; false when it is gone.
+	 * @param ignoringOtherApps {@code NSApplicationActivateIgnoringOtherApps}: before
+	 * macOS 14 only, which ignores it
 	 */
-	boolean activate(long pid) {
+	boolean activate(long pid, boolean ignoringOtherApps) {
 		MacFoundation.appKit();
 		return MacFoundation.inPool(() -> {
 			Objc objc = MacFoundation.objc();
 			Pointer app = objc.msgSend(MacFoundation.cls("NSRunningApplication"),
 					MacFoundation.sel("runningApplicationWithProcessIdentifier:"), (int) pid);
 			return app != null && objc.msgSendBool(app, MacFoundation.sel("activateWithOptions:"),
-					ACTIVATE_ALL_WINDOWS | ACTIVATE_IGNORING_OTHER_APPS) != 0;
+					ACTIVATE_ALL_WINDOWS | (ignoringOtherApps ? ACTIVATE_IGNORING_OTHER_APPS : 0)) != 0;
 		});
+	}
+
+	/**
+	 * macOS 14's cooperative activation: this process's NSApp, when it has one (a JVM
+	 * that never opened a window has none, and none is made here), yields to the
+	 * application of {@code pid}, which is then activated from this one
+	 * ({@code activateFromApplication:options:}, answered only where it exists).
+	 * @return whether AppKit accepted the request; the window list says whether it worked
+	 */
+	boolean activateCooperatively(long pid) {
+		NativeLibrary appKit = MacFoundation.appKit();
+		return MacFoundation.inPool(() -> {
+			Objc objc = MacFoundation.objc();
+			Pointer app = objc.msgSend(MacFoundation.cls("NSRunningApplication"),
+					MacFoundation.sel("runningApplicationWithProcessIdentifier:"), (int) pid);
+			if (app == null) {
+				return false;
+			}
+			Pointer nsApp = appKit.getGlobalVariableAddress("NSApp").getPointer(0);
+			Pointer yield = MacFoundation.sel("yieldActivationToApplication:");
+			if (nsApp != null && responds(objc, nsApp, yield)) {
+				objc.msgSend(nsApp, yield, app);
+			}
+			Pointer activateFrom = MacFoundation.sel("activateFromApplication:options:");
+			if (!responds(objc, app, activateFrom)) {
+				return false;
+			}
+			Pointer self = objc.msgSend(MacFoundation.cls("NSRunningApplication"),
+					MacFoundation.sel("currentApplication"));
+			// the options are an NSUInteger: passed in the same integer register a
+			// pointer
+			// would be, on arm64 and x86-64 alike
+			return objc.msgSendBool(app, activateFrom, self, Pointer.createConstant(ACTIVATE_ALL_WINDOWS)) != 0;
+		});
+	}
+
+	private static boolean responds(Objc objc, Pointer receiver, Pointer selector) {
+		return objc.msgSendBool(receiver, MacFoundation.sel("respondsToSelector:"), Pointer.nativeValue(selector)) != 0;
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.deskhand.platform.macos;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -137,12 +138,16 @@ public final class MacDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	@Override
 	public List<PlatformCheck> platformChecks() {
-		return this.state.permissions().checks();
+		List<PlatformCheck> checks = new ArrayList<>(this.state.permissions().checks());
+		checks.add(MacInputMonitoring.read());
+		return checks;
 	}
 
 	@Override
 	public String failsafeSees() {
-		return "the keyboard's hardware state (CGEventSourceKeyState, HID system state) and the pointer's location";
+		return "the keyboard's hardware state (CGEventSourceKeyState, HID system state) and the pointer's location;"
+				+ " whether macOS withholds the key state without the Input Monitoring permission is not known"
+				+ " (the self-test's failsafe row shows it)";
 	}
 
 	@Override

@@ -11,7 +11,9 @@ import dev.deskhand.platform.Point;
  * The failsafe's view: each key's hardware state from
  * {@code CGEventSourceKeyState(kCGEventSourceStateHIDSystemState)} (what the keyboard
  * holds, not what applications were told), and the pointer from an empty event's
- * location. Needs no connection and no permission; thread-safe.
+ * location. Needs no connection; whether it needs the Input Monitoring permission is not
+ * known ({@link MacInputMonitoring}), so the self-test presses the chord and checks that
+ * this sees it. Thread-safe.
  */
 final class MacInputSensor implements InputStateSensor {
 

@@ -16,14 +16,17 @@ import dev.deskhand.platform.macos.jna.CoreGraphics;
 
 /**
  * Windows from {@code CGWindowListCopyWindowInfo} (on-screen only, without the desktop's
- * own elements), parsed by {@link MacWindowList}; focus is the frontmost application's
- * front window. Activating a window brings its application to the front (all its
- * windows): raising one window of several needs AX ({@code kAXRaiseAction}), which the
- * accessibility driver owns. Thread-safe.
+ * own elements), parsed by {@link MacWindowList}; focus is the owner of the front window
+ * in that list, read afresh each time. Activating a window brings its application to the
+ * front and the window to its top ({@link MacActivation}: cooperative activation on macOS
+ * 14 and later, then AX), judged by the window list again. Thread-safe.
  */
 final class MacWindowDriver implements WindowDriver {
 
 	private static final Duration POLL = Duration.ofMillis(50);
+
+	/** How long an attempt is given before the next, stronger one. */
+	private static final Duration ASK_AGAIN = Duration.ofMillis(400);
 
 	private final MacApplications applications;
 
@@ -42,8 +45,9 @@ final class MacWindowDriver implements WindowDriver {
 	@Override
 	public List<WindowInfo> list() {
 		List<MacDisplayRecord> records = this.displays.records();
+		List<Map<String, Object>> maps = windowMaps();
 		// Quartz gives window bounds in points; the SPI wants desktop units
-		return MacWindowList.parse(windowMaps(), this.applications.frontmostPid(), this.applications::executable)
+		return MacWindowList.parse(maps, frontPid(maps), this.applications::executable)
 			.stream()
 			.map((window) -> (window.bounds() == null) ? window
 					: new WindowInfo(window.id(), window.title(), window.appClass(), window.appInstance(),
@@ -52,19 +56,42 @@ final class MacWindowDriver implements WindowDriver {
 			.toList();
 	}
 
+	/**
+	 * The owner of the front window, read afresh; NSWorkspace's reading only when no
+	 * window is in front.
+	 */
+	private long frontPid(List<Map<String, Object>> maps) {
+		return MacWindowList.front(maps).map((front) -> front[1]).orElseGet(this.applications::frontmostPid);
+	}
+
+	/**
+	 * Brings the window's application forward and the window to its top, in attempts that
+	 * {@link MacActivation} plans, until Quartz's window list shows the window in front.
+	 */
 	@Override
 	public boolean activate(long windowId, Duration timeout) {
-		WindowInfo window = list().stream()
+		List<WindowInfo> windows = list();
+		WindowInfo window = windows.stream()
 			.filter((candidate) -> candidate.id() == windowId)
 			.findFirst()
 			.orElseThrow(() -> new DeskhandException(ErrorCode.E_NOT_FOUND, "no window " + windowId + " on screen"));
+		boolean several = windows.stream().filter((other) -> other.pid() == window.pid()).count() > 1;
+		int major = MacActivation.major(System.getProperty("os.version"));
 		long deadline = System.nanoTime() + timeout.toNanos();
-		if (!this.applications.activate(window.pid())) {
-			throw new DeskhandException(ErrorCode.E_NOT_FOUND,
-					"the application of window " + windowId + " (pid " + window.pid() + ") is gone");
-		}
+		long nextAttempt = System.nanoTime();
+		int attempt = 0;
 		while (true) {
-			if (this.applications.frontmostPid() == window.pid()) {
+			if (System.nanoTime() - nextAttempt >= 0) {
+				for (MacActivation.Step step : MacActivation.steps(major, attempt, several)) {
+					if (!apply(step, window, major)) {
+						return false;
+					}
+				}
+				attempt++;
+				nextAttempt = System.nanoTime() + ASK_AGAIN.toNanos();
+			}
+			Optional<long[]> front = MacWindowList.front(windowMaps());
+			if (front.isPresent() && front.get()[0] == windowId) {
 				return true;
 			}
 			if (System.nanoTime() - deadline >= 0) {
@@ -78,6 +105,24 @@ final class MacWindowDriver implements WindowDriver {
 				return false;
 			}
 		}
+	}
+
+	/**
+	 * @return false when the application is gone
+	 */
+	private boolean apply(MacActivation.Step step, WindowInfo window, int major) {
+		switch (step) {
+			case ACTIVATE_WITH_OPTIONS -> {
+				if (!this.applications.activate(window.pid(), MacActivation.ignoresOtherApps(major))) {
+					throw new DeskhandException(ErrorCode.E_NOT_FOUND,
+							"the application of window " + window.id() + " (pid " + window.pid() + ") is gone");
+				}
+			}
+			case ACTIVATE_COOPERATIVELY -> this.applications.activateCooperatively(window.pid());
+			case AX_FRONTMOST -> MacWindowRaise.frontmost(window.pid());
+			case AX_RAISE_WINDOW -> MacWindowRaise.raise(window.pid(), window.title());
+		}
+		return true;
 	}
 
 	@SuppressWarnings("unchecked")

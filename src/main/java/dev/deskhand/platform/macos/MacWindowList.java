@@ -72,6 +72,25 @@ final class MacWindowList {
 		return List.copyOf(windows);
 	}
 
+	/**
+	 * The window in front: the first on-screen window of layer 0 (ordinary windows;
+	 * menus, the Dock and the menu bar sit on other layers) in Quartz's front-to-back
+	 * list, with its owner. A fresh reading on every call, unlike NSWorkspace's frontmost
+	 * application, which is kept current by notifications delivered to a main run loop.
+	 * @return {@code {window number, owner pid}}, or empty when no window is in front
+	 */
+	static java.util.Optional<long[]> front(List<Map<String, Object>> frontToBack) {
+		for (Map<String, Object> window : frontToBack) {
+			if (number(window.get(LAYER), -1) != 0 || number(window.get(ALPHA), 1.0) <= 0
+					|| bounds(window.get(BOUNDS)) == null || Boolean.FALSE.equals(window.get(ON_SCREEN))) {
+				continue;
+			}
+			return java.util.Optional
+				.of(new long[] { (long) number(window.get(NUMBER), 0), (long) number(window.get(OWNER_PID), 0) });
+		}
+		return java.util.Optional.empty();
+	}
+
 	/** Whole points, each edge rounded on its own; {@code null} when empty or absent. */
 	static Rect bounds(Object value) {
 		if (!(value instanceof Map<?, ?> map)) {

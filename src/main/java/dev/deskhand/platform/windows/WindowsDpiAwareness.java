@@ -3,9 +3,12 @@ package dev.deskhand.platform.windows;
 import dev.deskhand.platform.PlatformCheck;
 
 /**
- * Whether the process is PerMonitorV2 DPI aware, as a {@link PlatformCheck}. Only then
- * does Windows report monitors, windows and the pointer in physical pixels and take input
- * in them, which is what {@code DisplayInfo.scaleFactor} 1.0 and capture at logical
+ * Whether the process is PerMonitorV2 DPI aware, as a {@link PlatformCheck}. The JDK's
+ * {@code java.exe} declares {@code PerMonitorV2, PerMonitor, system} in its manifest
+ * (Java 9 and later), so the process normally is aware before Deskhand's call, which then
+ * fails with {@code ERROR_ACCESS_DENIED}: what decides is the reading afterwards. Only
+ * then does Windows report monitors, windows and the pointer in physical pixels and take
+ * input in them, which is what {@code DisplayInfo.scaleFactor} 1.0 and capture at logical
  * coordinates assume.
  *
  * @param available whether the DPI awareness context functions exist (Windows 10 1703 and
@@ -38,7 +41,9 @@ record WindowsDpiAwareness(boolean available, int setError, boolean perMonitorV2
 					"this Windows has no per-monitor DPI awareness V2 (it came with Windows 10 1703)" + BREAKS);
 		}
 		String how = (this.setError == 0) ? "set at start" : (this.setError == WindowsInputVerdict.ERROR_ACCESS_DENIED)
-				? "set before Deskhand asked (manifest)" : "could not be set (error " + this.setError + ")";
+				? "set before Deskhand asked, by java.exe's manifest (the call answered ERROR_ACCESS_DENIED, as it"
+						+ " does once a manifest or an earlier call set it)"
+				: "could not be set (error " + this.setError + ")";
 		if (this.perMonitorV2) {
 			return new PlatformCheck(CHECK, true, "PerMonitorV2, " + how);
 		}

@@ -25,10 +25,13 @@ final class WindowsDriverFactory {
 	}
 
 	/**
-	 * @throws DeskhandException E_NO_DESKTOP when user32, gdi32 or shcore cannot be
-	 * loaded
+	 * @throws DeskhandException E_NO_DESKTOP on a 32-bit JVM, or when user32, gdi32 or
+	 * shcore cannot be loaded
 	 */
 	static WindowsDesktopDriver create() {
+		// before the first native call: a 32-bit JVM would make it with the wrong
+		// calling convention
+		WindowsJvm.requireSixtyFourBit(System.getProperties());
 		DisplayApi display = NativeLibraries.require("user32.dll", "Deskhand needs a Windows desktop session",
 				DisplayApi::load);
 		PlatformCheck dpi = becomePerMonitorV2(display).check();

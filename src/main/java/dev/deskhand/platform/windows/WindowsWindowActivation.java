@@ -17,9 +17,15 @@ import java.util.List;
  * detach right after: an attachment left in place would share key state and focus between
  * two unrelated threads.
  * <p>
- * The other well-known workaround, tapping Alt with synthetic input, is not used: it
- * would bypass the input queue and the tracking of held keys, trip a failsafe watching
- * the keyboard, and an Alt tap opens the menu bar of many applications.
+ * From the third attempt, one empty mouse event ({@code SendInput} of an
+ * {@code INPUT_MOUSE} with no flags: no move, no button, tagged as Deskhand's) goes
+ * first, which makes this process the one that received the last input event, one of the
+ * conditions under which Windows grants the foreground. It runs on the input thread like
+ * all activation and leaves nothing held.
+ * <p>
+ * The other well-known workaround, tapping Alt with synthetic input, is not used: keys
+ * pressed outside the chord bookkeeping could outlive a failure, and an Alt tap opens the
+ * menu bar of many applications.
  */
 final class WindowsWindowActivation {
 
@@ -28,6 +34,9 @@ final class WindowsWindowActivation {
 	 * milliseconds, and asking again is harmless.
 	 */
 	static final Duration ASK_AGAIN = Duration.ofMillis(250);
+
+	/** The first attempt that sends an empty input event first. */
+	static final int NUDGE_FROM_ATTEMPT = 2;
 
 	/** How often the foreground window is read while waiting. */
 	static final Duration POLL = Duration.ofMillis(10);
@@ -38,6 +47,11 @@ final class WindowsWindowActivation {
 		 * {@code ShowWindow(SW_RESTORE)}: a minimised window cannot take the foreground.
 		 */
 		RESTORE,
+		/**
+		 * {@code SendInput} of one empty, tagged mouse event: this process received the
+		 * last input event.
+		 */
+		NUDGE_INPUT,
 		/**
 		 * {@code AllowSetForegroundWindow(pid)}: lets the window's own process finish the
 		 * activation if it reacts by calling {@code SetForegroundWindow} itself.
@@ -73,6 +87,9 @@ final class WindowsWindowActivation {
 		List<Step> steps = new ArrayList<>();
 		if (state.iconic()) {
 			steps.add(Step.RESTORE);
+		}
+		if (state.attempt() >= NUDGE_FROM_ATTEMPT) {
+			steps.add(Step.NUDGE_INPUT);
 		}
 		steps.add(Step.ALLOW_SET_FOREGROUND);
 		boolean attach = state.attempt() > 0 && state.foregroundThread() != 0

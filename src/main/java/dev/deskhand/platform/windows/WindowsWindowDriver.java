@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.win32.Kernel32;
@@ -25,6 +26,7 @@ import dev.deskhand.platform.Rect;
 import dev.deskhand.platform.WindowDriver;
 import dev.deskhand.platform.WindowInfo;
 import dev.deskhand.platform.windows.jna.DwmApi;
+import dev.deskhand.platform.windows.jna.InputApi;
 import dev.deskhand.platform.windows.jna.WindowApi;
 
 /**
@@ -142,6 +144,7 @@ final class WindowsWindowDriver implements WindowDriver {
 			for (WindowsWindowActivation.Step step : WindowsWindowActivation.steps(state)) {
 				switch (step) {
 					case RESTORE -> user32.ShowWindow(window, WinUser.SW_RESTORE);
+					case NUDGE_INPUT -> nudge();
 					case ALLOW_SET_FOREGROUND -> {
 						IntByReference pid = new IntByReference();
 						user32.GetWindowThreadProcessId(window, pid);
@@ -163,6 +166,22 @@ final class WindowsWindowDriver implements WindowDriver {
 		}
 		finally {
 			detach(ownThread, foregroundThread, attached);
+		}
+	}
+
+	/**
+	 * One empty mouse event, tagged like all of Deskhand's input: it moves nothing and
+	 * presses nothing. Refused under UIPI (an elevated window in front), which the
+	 * foreground check then shows.
+	 */
+	private static void nudge() {
+		WindowsInputLayout layout = new WindowsInputLayout(Native.POINTER_SIZE);
+		byte[] bytes = layout.encode(List.of(new WindowsInput.Mouse(0, 0, 0, 0)));
+		Memory inputs = new Memory(bytes.length);
+		inputs.write(0, bytes, 0, bytes.length);
+		if (Libraries.INPUT.SendInput(1, inputs, layout.inputSize()) != 1) {
+			logger.debug("the empty input event before activation was refused: error {}",
+					Kernel32.INSTANCE.GetLastError());
 		}
 	}
 
@@ -294,6 +313,8 @@ final class WindowsWindowDriver implements WindowDriver {
 	private static final class Libraries {
 
 		static final WindowApi USER32 = Native.load("user32", WindowApi.class, W32APIOptions.DEFAULT_OPTIONS);
+
+		static final InputApi INPUT = InputApi.load();
 
 		static final DwmApi DWM = Native.load("dwmapi", DwmApi.class);
 

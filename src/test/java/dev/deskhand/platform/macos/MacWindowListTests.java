@@ -77,6 +77,22 @@ class MacWindowListTests {
 			.isEqualTo(new Rect(1, 2, 3, 4));
 	}
 
+	@org.junit.jupiter.api.Test
+	void theFrontWindowIsTheFirstOrdinaryOneOnScreenReadAfreshFromTheList() {
+		// the menu bar (layer 24), a transparent overlay and a zero-size window come
+		// before the front window in Quartz's front-to-back order: none of them is in
+		// front
+		List<Map<String, Object>> frontToBack = List.of(
+				window(1, "Window Server", 90, "Menubar", 24, 0, 0, 1440, 24, 1),
+				window(2, "Overlay", 91, "", 0, 0, 0, 1440, 900, 0), window(3, "Ghost", 92, "", 0, 0, 0, 0, 0, 1),
+				window(40, "java", 4242, "Deskhand self-test decoy", 0, 10, 10, 360, 120, 1),
+				window(41, "java", 4242, "Deskhand self-test", 0, 100, 100, 720, 300, 1));
+
+		assertThat(MacWindowList.front(frontToBack))
+			.hasValueSatisfying((front) -> assertThat(front).containsExactly(40, 4242));
+		assertThat(MacWindowList.front(frontToBack.subList(0, 3))).isEmpty();
+	}
+
 	private static Map<String, Object> window(long number, String owner, long pid, String name, int layer, double x,
 			double y, double width, double height, double alpha) {
 		Map<String, Object> window = new HashMap<>();

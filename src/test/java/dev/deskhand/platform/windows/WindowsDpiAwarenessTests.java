@@ -16,7 +16,7 @@ class WindowsDpiAwarenessTests {
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|', textBlock = """
 			set at start          | true  | 0   | true  | 2  | true  | PerMonitorV2, set at start
-			set by the manifest   | true  | 5   | true  | 2  | true  | set before Deskhand asked
+			set by the manifest   | true  | 5   | true  | 2  | true  | set before Deskhand asked, by java.exe
 			per-monitor V1        | true  | 5   | false | 2  | true  | (V1)
 			system aware          | true  | 5   | false | 1  | false | system DPI aware, not PerMonitorV2
 			unaware, set failed   | true  | 87  | false | 0  | false | could not be set (error 87)

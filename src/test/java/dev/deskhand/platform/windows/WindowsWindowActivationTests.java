@@ -8,6 +8,7 @@ import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.ALLOW_S
 import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.ATTACH_TO_FOREGROUND;
 import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.BRING_TO_TOP;
 import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.DETACH_FROM_FOREGROUND;
+import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.NUDGE_INPUT;
 import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.RESTORE;
 import static dev.deskhand.platform.windows.WindowsWindowActivation.Step.SET_FOREGROUND;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,8 +37,18 @@ class WindowsWindowActivationTests {
 	void laterAttemptsAttachToTheForegroundThreadAndAlwaysDetach() {
 		assertThat(WindowsWindowActivation.steps(new State(false, OTHER, OWN, 1))).containsExactly(ALLOW_SET_FOREGROUND,
 				ATTACH_TO_FOREGROUND, SET_FOREGROUND, BRING_TO_TOP, DETACH_FROM_FOREGROUND);
-		assertThat(WindowsWindowActivation.steps(new State(true, OTHER, OWN, 2))).containsExactly(RESTORE,
+		assertThat(WindowsWindowActivation.steps(new State(true, OTHER, OWN, 2))).containsExactly(RESTORE, NUDGE_INPUT,
 				ALLOW_SET_FOREGROUND, ATTACH_TO_FOREGROUND, SET_FOREGROUND, BRING_TO_TOP, DETACH_FROM_FOREGROUND);
+	}
+
+	@Test
+	void fromTheThirdAttemptAnEmptyInputEventMakesThisProcessTheLastToHaveHadInput() {
+		assertThat(WindowsWindowActivation.steps(new State(false, OTHER, OWN, 0))).doesNotContain(NUDGE_INPUT);
+		assertThat(WindowsWindowActivation.steps(new State(false, OTHER, OWN, 1))).doesNotContain(NUDGE_INPUT);
+		assertThat(WindowsWindowActivation.steps(new State(false, OTHER, OWN, 2))).startsWith(NUDGE_INPUT,
+				ALLOW_SET_FOREGROUND);
+		assertThat(WindowsWindowActivation.steps(new State(false, 0, OWN, 5))).containsExactly(NUDGE_INPUT,
+				ALLOW_SET_FOREGROUND, SET_FOREGROUND, BRING_TO_TOP);
 	}
 
 	@Test
