@@ -44,6 +44,9 @@ final class SwayAgentSeat {
 	/** The seat's name, as {@code wl_seat.name} and in sway's seat commands. */
 	static final String NAME = "deskhand-agent";
 
+	/** sway's default seat, the person's. */
+	static final String PERSONS_SEAT = "seat0";
+
 	private final SwayIpc ipc;
 
 	// the agent clicked since the last key check: the click chose what the seat focused
@@ -51,6 +54,10 @@ final class SwayAgentSeat {
 
 	// the window the agent chose last (by a click or focus_window), 0 for none yet
 	private volatile long chosen;
+
+	// makes the driver's devices again on this seat (the input's reset)
+	private volatile Runnable recreate = () -> {
+	};
 
 	private SwayAgentSeat(SwayIpc ipc) {
 		this.ipc = ipc;
@@ -69,13 +76,23 @@ final class SwayAgentSeat {
 					"sway's seat " + NAME + " already has input devices " + existing.get().devices()
 							+ ": another Deskhand server in own-seat mode uses it; stop that one first");
 		}
-		ipc.command("seat " + NAME + " fallback false");
+		// A seat command re-sorts every device: one no seat's config names goes to the
+		// seats marked fallback, and is taken from every other. With no seat marked
+		// (sway's default: seat0 serves as fallback without being marked), making the
+		// agent's seat took the person's keyboard and pointer off seat0. Marking seat0
+		// first keeps them there.
+		ipc.command("seat " + PERSONS_SEAT + " fallback true; seat " + NAME + " fallback false");
 		if (SwaySeats.named(ipc.seats(), NAME).isEmpty()) {
 			throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
 					"sway accepted 'seat " + NAME + " fallback false' but made no seat " + NAME);
 		}
 		logger.info("own-seat: {} sway seat {}", existing.isPresent() ? "reusing the" : "created the", NAME);
 		return new SwayAgentSeat(ipc);
+	}
+
+	/** How to make the devices again when they left this seat. */
+	void recreateWith(Runnable recreate) {
+		this.recreate = recreate;
 	}
 
 	/** The node this seat's keyboard focus is on, 0 for none. */
@@ -102,6 +119,7 @@ final class SwayAgentSeat {
 					+ " is not on a shown workspace: in own-seat the agent focuses by a click of its own cursor,"
 					+ " and showing the workspace would move the person's focus");
 		}
+		requireOwnDevices();
 		int[] at = clickPoint(node);
 		this.ipc.command(String.format(Locale.ROOT,
 				"seat %1$s cursor set %2$d %3$d; seat %1$s cursor press button1; seat %1$s cursor release button1",
@@ -133,13 +151,46 @@ final class SwayAgentSeat {
 	}
 
 	/**
+	 * Before the agent's pointer or keyboard acts: its devices must be on its seat. Any
+	 * seat command re-sorts the devices, and sway cannot tell the agent's virtual devices
+	 * from other virtual ones (they all have the same identifier), so a later
+	 * {@code seat ...} command, the person's or a config reload's, moves them to the
+	 * fallback seat, the person's; the agent's next click would then move the person's
+	 * cursor. So they are made again on the agent's seat first.
+	 * @return the seats as they are now
+	 * @throws DeskhandException E_FAIL when the devices are not on the seat even then
+	 */
+	List<SwaySeats.Seat> requireOwnDevices() {
+		List<SwaySeats.Seat> seats = this.ipc.seats();
+		if (hasOwnDevices(seats)) {
+			return seats;
+		}
+		logger.warn("own-seat: the agent's virtual devices left sway seat {} (a seat command re-sorted the devices;"
+				+ " seats now {}): making them again there", NAME, seats);
+		this.recreate.run();
+		seats = this.ipc.seats();
+		if (hasOwnDevices(seats)) {
+			return seats;
+		}
+		throw new DeskhandException(ErrorCode.E_FAIL,
+				"own-seat: the agent's pointer and keyboard are not on sway" + " seat " + NAME + " (seats: " + seats
+						+ "); nothing was sent, so that the person's seat is not driven");
+	}
+
+	static boolean hasOwnDevices(List<SwaySeats.Seat> seats) {
+		List<String> devices = SwaySeats.named(seats, NAME).map(SwaySeats.Seat::devices).orElse(List.of());
+		return devices.stream().anyMatch((d) -> d.startsWith("keyboard "))
+				&& devices.stream().anyMatch((d) -> d.startsWith("pointer "));
+	}
+
+	/**
 	 * Before a key goes out on this seat's keyboard: its focus must be the window the
 	 * agent chose, or at least not the person's.
+	 * @param seats the seats as they are now
 	 * @throws DeskhandException E_DENIED when the seat's focus is on a window another
 	 * seat (the person) has focused and the agent did not choose it
 	 */
-	void requireTypingFocus() {
-		List<SwaySeats.Seat> seats = this.ipc.seats();
+	void requireTypingFocus(List<SwaySeats.Seat> seats) {
 		long focus = SwaySeats.named(seats, NAME).map(SwaySeats.Seat::focus).orElse(0L);
 		if (this.clicked) {
 			this.clicked = false;

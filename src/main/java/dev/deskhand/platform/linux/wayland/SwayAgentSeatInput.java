@@ -7,9 +7,11 @@ import dev.deskhand.platform.PointerDriver;
 import dev.deskhand.platform.ScrollDirection;
 
 /**
- * The driver's pointer and keyboard in own-seat ({@link SwayAgentSeat}): a press of the
- * agent's pointer chooses what the agent's seat focuses, and a key goes out only when the
- * seat's focus is the agent's choice (releases always go out: nothing may stay held).
+ * The driver's pointer and keyboard in own-seat ({@link SwayAgentSeat}): nothing goes out
+ * before the devices are known to be on the agent's seat (one GET_SEATS per action), a
+ * press of the agent's pointer chooses what the agent's seat focuses, and a key goes out
+ * only when the seat's focus is the agent's choice. Releases always go out: nothing may
+ * stay held.
  */
 final class SwayAgentSeatInput {
 
@@ -21,11 +23,13 @@ final class SwayAgentSeatInput {
 
 			@Override
 			public void moveTo(int x, int y) {
+				seat.requireOwnDevices();
 				pointer.moveTo(x, y);
 			}
 
 			@Override
 			public void press(MouseButton button) {
+				seat.requireOwnDevices();
 				seat.clicked();
 				pointer.press(button);
 			}
@@ -37,12 +41,14 @@ final class SwayAgentSeatInput {
 
 			@Override
 			public void click(Point at, MouseButton button) {
+				seat.requireOwnDevices();
 				seat.clicked();
 				pointer.click(at, button);
 			}
 
 			@Override
 			public void scroll(ScrollDirection direction, int clicks) {
+				seat.requireOwnDevices();
 				pointer.scroll(direction, clicks);
 			}
 
@@ -64,7 +70,7 @@ final class SwayAgentSeatInput {
 
 			@Override
 			public void pressKey(String keyName) {
-				seat.requireTypingFocus();
+				seat.requireTypingFocus(seat.requireOwnDevices());
 				keyboard.pressKey(keyName);
 			}
 
@@ -75,7 +81,7 @@ final class SwayAgentSeatInput {
 
 			@Override
 			public void typeText(String text) {
-				seat.requireTypingFocus();
+				seat.requireTypingFocus(seat.requireOwnDevices());
 				keyboard.typeText(text);
 			}
 

@@ -174,6 +174,9 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			SwayAgentSeat agentSeat = ownSeat ? SwayAgentSeat.create(ipc) : null;
 			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout,
 					ownSeat ? SwayAgentSeat.NAME : null));
+			if (agentSeat != null) {
+				agentSeat.recreateWith(input::reset);
+			}
 			WaylandDesktopDriver driver = new WaylandDesktopDriver(waylandSocket, callTimeout, version, capture,
 					screencopy, ipc, outputs, target, input, swaySocket, agentSeat);
 			logger.info("Wayland driver on {} (sway {}, {}): displays {}", waylandSocket, version,

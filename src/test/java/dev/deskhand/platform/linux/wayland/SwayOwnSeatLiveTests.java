@@ -69,15 +69,30 @@ class SwayOwnSeatLiveTests {
 	@BeforeAll
 	static void start() {
 		sway = SwaySession.startPrivate();
-		a = WaylandWitness.open(sway, SwaySession.WITNESS_APP_ID);
-		b = WaylandWitness.open(sway, SwaySession.WITNESS2_APP_ID);
 		personIpc = new SwayIpc(sway.swaySocket(), TIMEOUT);
 		personOutputs = new SwayOutputs(personIpc).watch();
 		person = WaylandInput.open(waylandSocket(), TIMEOUT, personOutputs::layout, "seat0");
+		// what docs/wayland.md tells the operator to put in sway's config (exec swaymsg
+		// ...): GTK3 applications started before the agent's seat existed never get its
+		// input
+		sway.ipcOrFail("seat seat0 fallback true; seat " + SwayAgentSeat.NAME + " fallback false");
+		a = WaylandWitness.open(sway, SwaySession.WITNESS_APP_ID);
+		b = WaylandWitness.open(sway, SwaySession.WITNESS2_APP_ID);
 		// the person clicks into A: seat0's focus and cursor are there from now on
 		person.pointer().click(personPoint(), MouseButton.LEFT);
 		awaitSeatFocus("seat0", a.conId());
+		// the agent's seat's focus on the person's window, where a new seat starts (and
+		// where a window that opens takes every seat's focus)
+		agentSeatClick(layoutPoint(a));
+		awaitSeatFocus(SwayAgentSeat.NAME, a.conId());
 		agent = WaylandDesktopDriver.connect(sway.environment(), TIMEOUT, WorkingMode.OWN_SEAT);
+	}
+
+	/** A click of the agent seat's cursor by sway itself, not by Deskhand. */
+	private static void agentSeatClick(Point layout) {
+		String seat = "seat " + SwayAgentSeat.NAME + " cursor ";
+		sway.ipcOrFail(seat + "set " + layout.x() + " " + layout.y() + "; " + seat + "press button1; " + seat
+				+ "release button1");
 	}
 
 	@AfterAll
@@ -141,7 +156,6 @@ class SwayOwnSeatLiveTests {
 		SwaySeats.Seat own = seat(SwayAgentSeat.NAME);
 		assertThat(own.devices()).as("the agent's virtual pointer and keyboard").hasSize(2);
 		assertThat(seat("seat0").devices()).as("the person's devices stay on seat0").hasSize(2);
-		// sway's catch: a new seat's focus starts where the person's is
 		assertThat(own.focus()).isEqualTo(a.conId());
 		assertThatThrownBy(() -> agent.parts().keyboard().typeText("zz")).isInstanceOfSatisfying(
 				DeskhandException.class, (ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_DENIED));
@@ -201,7 +215,7 @@ class SwayOwnSeatLiveTests {
 			.isFalse();
 	}
 
-	private static Point layoutPoint(WaylandWitness window) {
+	static Point layoutPoint(WaylandWitness window) {
 		var rect = window.layoutRect();
 		return new Point(rect.x() + rect.width() / 2, rect.y() + rect.height() * 3 / 5);
 	}
@@ -222,10 +236,8 @@ class SwayOwnSeatLiveTests {
 	@Test
 	@Order(4)
 	void focusWindowFocusesTheAgentSeatByAClickAndLeavesThePersonsFocus() {
-		// the person puts the agent's focus on A by sway's own seat cursor (not Deskhand)
-		Point inA = layoutPoint(a);
-		sway.ipcOrFail("seat " + SwayAgentSeat.NAME + " cursor set " + inA.x() + " " + inA.y() + "; seat "
-				+ SwayAgentSeat.NAME + " cursor press button1; seat " + SwayAgentSeat.NAME + " cursor release button1");
+		// sway's own cursor of the agent's seat (not Deskhand) puts its focus on A
+		agentSeatClick(layoutPoint(a));
 		awaitSeatFocus(SwayAgentSeat.NAME, a.conId());
 		assertThatThrownBy(() -> agent.parts().keyboard().typeText("x")).isInstanceOfSatisfying(DeskhandException.class,
 				(ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_DENIED));
@@ -272,6 +284,25 @@ class SwayOwnSeatLiveTests {
 
 	@Test
 	@Order(7)
+	void aSeatCommandThatMovesTheAgentsDevicesToThePersonsSeatDoesNotLetTheAgentDriveIt() {
+		// any seat command re-sorts the devices: the agent's virtual ones go to the
+		// fallback seat, the person's
+		sway.ipcOrFail("seat seat0 fallback true");
+		assertThat(seat(SwayAgentSeat.NAME).devices()).isEmpty();
+		a.clearEvents();
+		agent.parts().pointer().click(inside(b), MouseButton.LEFT);
+		b.await(WaylandWitness.button("press", 1), WAIT);
+		agent.parts().keyboard().typeText("moved");
+		b.awaitText("moved", WAIT);
+		assertThat(seat(SwayAgentSeat.NAME).devices()).hasSize(2);
+		assertThat(seat("seat0").focus()).isEqualTo(a.conId());
+		assertThat(a.events("button")).isEmpty();
+		assertThat(a.events("leave")).isEmpty();
+		assertThat(a.text()).isEmpty();
+	}
+
+	@Test
+	@Order(8)
 	void closingReleasesWhatTheAgentHeldAndLeavesTheSeatWithoutDevicesForTheNextStart() {
 		assertThat(agent.parts().windows().activate(b.conId(), TIMEOUT)).isTrue();
 		b.clearEvents();
@@ -288,12 +319,13 @@ class SwayOwnSeatLiveTests {
 		assertThat(seats().stream().filter((s) -> s.name().equals(SwayAgentSeat.NAME))).hasSize(1);
 		assertThat(seat(SwayAgentSeat.NAME).devices()).hasSize(2);
 		assertThat(agent.parts().windows().activate(b.conId(), TIMEOUT)).isTrue();
+		b.clearText();
 		agent.parts().keyboard().typeText("again");
 		b.awaitText("again", WAIT);
 	}
 
 	@Test
-	@Order(8)
+	@Order(9)
 	void aSecondServerInOwnSeatIsRefusedWhileTheFirstHoldsTheSeat() {
 		assertThatThrownBy(() -> WaylandDesktopDriver.connect(sway.environment(), TIMEOUT, WorkingMode.OWN_SEAT))
 			.isInstanceOfSatisfying(DeskhandException.class,
