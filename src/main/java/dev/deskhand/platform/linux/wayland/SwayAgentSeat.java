@@ -59,7 +59,8 @@ final class SwayAgentSeat {
 	private volatile Runnable recreate = () -> {
 	};
 
-	private SwayAgentSeat(SwayIpc ipc) {
+	// package-private for the rules' tests; the driver makes one with create()
+	SwayAgentSeat(SwayIpc ipc) {
 		this.ipc = ipc;
 	}
 
