@@ -294,10 +294,10 @@ class SwayOwnSeatLiveTests {
 		b.await(WaylandWitness.button("press", 1), WAIT);
 		agent.parts().keyboard().typeText("moved");
 		b.awaitText("moved", WAIT);
-		assertThat(seat(SwayAgentSeat.NAME).devices()).hasSize(2);
-		assertThat(seat("seat0").focus()).isEqualTo(a.conId());
+		assertThat(seat("seat0").focus()).as("the person's focus").isEqualTo(a.conId());
+		assertThat(a.events("leave")).as("the person's cursor left A").isEmpty();
 		assertThat(a.events("button")).isEmpty();
-		assertThat(a.events("leave")).isEmpty();
+		assertThat(seat(SwayAgentSeat.NAME).devices()).hasSize(2);
 		assertThat(a.text()).isEmpty();
 	}
 
