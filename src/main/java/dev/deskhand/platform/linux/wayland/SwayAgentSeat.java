@@ -29,9 +29,9 @@ import dev.deskhand.errors.ErrorCode;
  * ({@code seat deskhand-agent cursor set/press/release}) and reads its focus from
  * GET_SEATS, never from the tree's {@code focused} (seat0's).</li>
  * <li>A new seat's keyboard focus starts on the person's window, and a window that maps
- * takes the focus of every seat. So before each key the seat's focus is checked: keys go
- * out only to the window the agent last clicked or focused, or to one the person does not
- * have; otherwise they are refused (E_DENIED) rather than typed into the person's
+ * may take the focus of every seat. So before each key the seat's focus is checked: keys
+ * go out only to the window the agent last clicked or focused, or to one the person does
+ * not have; otherwise they are refused (E_DENIED) rather than typed into the person's
  * window.</li>
  * <li>sway 1.7 has no command that removes a seat: the seat outlives the server, without
  * devices, and the next start reuses it (the command is idempotent).</li>
@@ -207,7 +207,7 @@ final class SwayAgentSeat {
 		throw new DeskhandException(ErrorCode.E_DENIED,
 				"own-seat: the agent's keyboard focus is on the person's" + " focused window (sway node " + focus
 						+ "), which the agent did not choose (a new seat starts there,"
-						+ " and a window that opens takes every seat's focus); click into the target window or call"
+						+ " and a window that opens may take every seat's focus); click into the target window or call"
 						+ " focus_window first");
 	}
 

@@ -82,7 +82,7 @@ class SwayOwnSeatLiveTests {
 		person.pointer().click(personPoint(), MouseButton.LEFT);
 		awaitSeatFocus("seat0", a.conId());
 		// the agent's seat's focus on the person's window, where a new seat starts (and
-		// where a window that opens takes every seat's focus)
+		// where a window that opens may take every seat's focus)
 		agentSeatClick(layoutPoint(a));
 		awaitSeatFocus(SwayAgentSeat.NAME, a.conId());
 		agent = WaylandDesktopDriver.connect(sway.environment(), TIMEOUT, WorkingMode.OWN_SEAT);
