@@ -157,6 +157,30 @@ public final class SwaySession {
 		return shared;
 	}
 
+	/**
+	 * A sway of the caller's own, for tests that change the compositor for good (own-seat
+	 * adds a seat that sway 1.7 cannot remove, and a second seat would change which seat
+	 * {@code wtype} types on in the shared one).
+	 * @return the session; {@link #close()} it when done
+	 * @throws TestAbortedException when sway is not installed and {@code CI} is not set
+	 */
+	public static SwaySession startPrivate() {
+		requireTools();
+		return start();
+	}
+
+	/** Stops a session from {@link #startPrivate()}. */
+	public void close() {
+		try {
+			Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
+		}
+		catch (IllegalStateException ex) {
+			// the JVM is shutting down: the hook stops it
+			return;
+		}
+		stop();
+	}
+
 	private static void requireTools() {
 		List<String> missing = SessionUser.missingTools(REQUIRED_TOOLS);
 		if (missing.isEmpty()) {

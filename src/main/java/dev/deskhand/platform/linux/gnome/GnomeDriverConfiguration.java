@@ -14,7 +14,10 @@ import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DesktopConsent;
 import dev.deskhand.platform.DisplayServer;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
 
@@ -44,6 +47,10 @@ class GnomeDriverConfiguration {
 	@Bean(destroyMethod = "close")
 	GnomeDesktopDriver gnomeDesktopDriver(GnomeProperties properties, Environment environment,
 			ObjectProvider<DesktopConsent.Listener> consents) {
+		if (WorkingMode.of(environment) == WorkingMode.OWN_SEAT) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, WorkingMode.PROPERTY
+					+ "=own-seat cannot be kept on GNOME (mutter offers no second seat: its remote-desktop input moves the person's own pointer and keyboard focus); use shared here, or own-seat on sway");
+		}
 		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
 		List<DesktopConsent.Listener> listeners = consents.orderedStream().toList();
 		return GnomeDesktopDriver.connect(session, properties,

@@ -12,7 +12,10 @@ import dev.deskhand.platform.ConditionalOnDisplayServer;
 import dev.deskhand.platform.ConditionalOnOs;
 import dev.deskhand.platform.ConditionalOnWaylandDesktop;
 import dev.deskhand.platform.DisplayServer;
+import dev.deskhand.errors.DeskhandException;
+import dev.deskhand.errors.ErrorCode;
 import dev.deskhand.platform.OperatingSystem;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
 
@@ -35,6 +38,10 @@ class KdeDriverConfiguration {
 
 	@Bean(destroyMethod = "close")
 	KdeDesktopDriver kdeDesktopDriver(KdeProperties properties, Environment environment) {
+		if (WorkingMode.of(environment) == WorkingMode.OWN_SEAT) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, WorkingMode.PROPERTY
+					+ "=own-seat cannot be kept on KDE Plasma (KWin's fake input has no seat of its own: it moves the person's own pointer and keyboard focus); use shared here, or own-seat on sway");
+		}
 		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
 		return KdeDesktopDriver.connect(session, properties.callTimeout(), properties.textOutsideLayout());
 	}

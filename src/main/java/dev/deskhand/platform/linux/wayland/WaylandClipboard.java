@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -57,6 +58,10 @@ public final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private final Duration writeTimeout;
 
+	// wl-clipboard's --seat (Wayland selections are per seat): empty for the
+	// compositor's default, the agent's seat in own-seat
+	private final List<String> seat;
+
 	// one owner process at a time: the one the last write started
 	private final Object lock = new Object();
 
@@ -65,8 +70,25 @@ public final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 	private boolean closed;
 
 	public WaylandClipboard(WaylandClientLauncher.Target target, Duration writeTimeout) {
+		this(target, writeTimeout, null);
+	}
+
+	/**
+	 * A clipboard of one seat: selections are per seat on Wayland, so in own-seat the
+	 * agent reads and writes its own seat's, never the person's.
+	 * @param seatName the seat ({@code wl_seat.name}), or {@code null} for the
+	 * compositor's default
+	 */
+	public WaylandClipboard(WaylandClientLauncher.Target target, Duration writeTimeout, String seatName) {
 		this.target = target;
 		this.writeTimeout = writeTimeout;
+		this.seat = (seatName == null) ? List.of() : List.of("--seat", seatName);
+	}
+
+	private List<String> command(String... words) {
+		List<String> command = new ArrayList<>(List.of(words));
+		command.addAll(1, this.seat);
+		return command;
 	}
 
 	@Override
@@ -113,7 +135,7 @@ public final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 
 	private Process startOwner(byte[] bytes) {
 		ProcessBuilder builder = WaylandClientLauncher
-			.builder(this.target, List.of("wl-copy", "--foreground", "--type", UTF8_TEXT))
+			.builder(this.target, command("wl-copy", "--foreground", "--type", UTF8_TEXT))
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.redirectError(ProcessBuilder.Redirect.PIPE);
 		Process process;
@@ -180,7 +202,7 @@ public final class WaylandClipboard implements ClipboardDriver, AutoCloseable {
 	 */
 	private Paste paste(String type, Duration timeout) {
 		ProcessBuilder builder = WaylandClientLauncher
-			.builder(this.target, List.of("wl-paste", "--no-newline", "--type", type))
+			.builder(this.target, command("wl-paste", "--no-newline", "--type", type))
 			.redirectInput(ProcessBuilder.Redirect.from(NO_INPUT));
 		Process process;
 		try {

@@ -29,6 +29,7 @@ import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.InputStateSensor;
 import dev.deskhand.platform.Point;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.platform.WorkingMode;
 import dev.deskhand.platform.linux.ProcessExecutables;
 import dev.deskhand.platform.linux.WaylandClientLauncher;
 
@@ -73,9 +74,12 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 
 	private final DriverParts parts;
 
+	// own-seat's seat, null in shared mode
+	private final SwayAgentSeat agentSeat;
+
 	private WaylandDesktopDriver(Path waylandSocket, Duration callTimeout, String version,
 			WaylandConnection captureConnection, WaylandScreencopy screencopy, SwayIpc ipc, SwayOutputs outputs,
-			WaylandClientLauncher.Target target, WaylandInput input, Path swaySocket) {
+			WaylandClientLauncher.Target target, WaylandInput input, Path swaySocket, SwayAgentSeat agentSeat) {
 		this.waylandSocket = waylandSocket;
 		this.callTimeout = callTimeout;
 		this.version = version;
@@ -86,7 +90,8 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 		this.target = target;
 		this.input = input;
 		this.swaySocket = swaySocket;
-		this.clipboard = new WaylandClipboard(target, callTimeout);
+		this.agentSeat = agentSeat;
+		this.clipboard = new WaylandClipboard(target, callTimeout, (agentSeat != null) ? SwayAgentSeat.NAME : null);
 		CaptureDriver capture = new CaptureDriver() {
 
 			@Override
@@ -100,9 +105,10 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			}
 
 		};
-		this.parts = new DriverParts(new SwayDisplayDriver(outputs, input::lastPointer), capture, input.pointer(),
-				input.keyboard(), new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system()),
-				this.clipboard);
+		this.parts = new DriverParts(new SwayDisplayDriver(outputs, input::lastPointer), capture,
+				(agentSeat != null) ? SwayAgentSeatInput.pointer(input.pointer(), agentSeat) : input.pointer(),
+				(agentSeat != null) ? SwayAgentSeatInput.keyboard(input.keyboard(), agentSeat) : input.keyboard(),
+				new SwayWindowDriver(ipc, outputs::layout, ProcessExecutables.system(), agentSeat), this.clipboard);
 	}
 
 	/**
@@ -113,8 +119,21 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 	 * compositor answers, it is not sway, or it lacks a protocol Deskhand needs
 	 */
 	static WaylandDesktopDriver connect(Map<String, String> environment, Duration callTimeout) {
+		return connect(environment, callTimeout, WorkingMode.SHARED);
+	}
+
+	/**
+	 * Connects in a working mode: {@link WorkingMode#OWN_SEAT} puts the virtual pointer
+	 * and keyboard on a seat of the agent's own ({@link SwayAgentSeat}).
+	 * @throws DeskhandException E_UNSUPPORTED for {@link WorkingMode#OWN_DISPLAY}
+	 */
+	static WaylandDesktopDriver connect(Map<String, String> environment, Duration callTimeout, WorkingMode mode) {
+		if (mode == WorkingMode.OWN_DISPLAY) {
+			throw new DeskhandException(ErrorCode.E_UNSUPPORTED, "the sway driver cannot keep " + WorkingMode.PROPERTY
+					+ "=own-display; on sway use own-seat (a seat of the agent's own) or shared");
+		}
 		try {
-			return connectToSway(environment, callTimeout);
+			return connectToSway(environment, callTimeout, mode == WorkingMode.OWN_SEAT);
 		}
 		catch (DeskhandException ex) {
 			Optional<String> desktop = UnsupportedDesktop.explain(environment);
@@ -126,7 +145,8 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 		}
 	}
 
-	private static WaylandDesktopDriver connectToSway(Map<String, String> environment, Duration callTimeout) {
+	private static WaylandDesktopDriver connectToSway(Map<String, String> environment, Duration callTimeout,
+			boolean ownSeat) {
 		Path waylandSocket;
 		Path swaySocket;
 		try {
@@ -150,11 +170,17 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 			opened.add(outputs::close);
 			WaylandClientLauncher.Target target = WaylandLauncher.sway(waylandSocket.getParent(),
 					waylandSocket.getFileName().toString(), swaySocket);
-			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout));
+			// the seat first: the input connection must see its wl_seat
+			SwayAgentSeat agentSeat = ownSeat ? SwayAgentSeat.create(ipc) : null;
+			WaylandInput input = track(opened, WaylandInput.open(waylandSocket, callTimeout, outputs::layout,
+					ownSeat ? SwayAgentSeat.NAME : null));
+			if (agentSeat != null) {
+				agentSeat.recreateWith(input::reset);
+			}
 			WaylandDesktopDriver driver = new WaylandDesktopDriver(waylandSocket, callTimeout, version, capture,
-					screencopy, ipc, outputs, target, input, swaySocket);
-			logger.info("Wayland driver on {} (sway {}): displays {}", waylandSocket, version,
-					driver.displays().displays());
+					screencopy, ipc, outputs, target, input, swaySocket, agentSeat);
+			logger.info("Wayland driver on {} (sway {}, {}): displays {}", waylandSocket, version,
+					ownSeat ? "own-seat on seat " + SwayAgentSeat.NAME : "shared", driver.displays().displays());
 			return driver;
 		}
 		catch (RuntimeException ex) {
@@ -197,6 +223,11 @@ final class WaylandDesktopDriver implements DesktopDriver, AutoCloseable {
 		}
 		throw DeskhandException.args("region " + region + " is not inside one display; displays are "
 				+ layout.displays().stream().map((d) -> d.id() + " " + d.bounds()).toList());
+	}
+
+	@Override
+	public WorkingMode workingMode() {
+		return (this.agentSeat != null) ? WorkingMode.OWN_SEAT : WorkingMode.SHARED;
 	}
 
 	@Override

@@ -15,6 +15,7 @@ import dev.deskhand.platform.DisplayServer;
 import dev.deskhand.platform.OperatingSystem;
 import dev.deskhand.platform.SessionVariables;
 import dev.deskhand.platform.WaylandDesktop;
+import dev.deskhand.platform.WorkingMode;
 
 /**
  * The Wayland driver bean on Linux in a Wayland session (wlroots compositors: sway).
@@ -40,7 +41,7 @@ class WaylandDriverConfiguration {
 	@Bean(destroyMethod = "close")
 	WaylandDesktopDriver waylandDesktopDriver(WaylandProperties properties, Environment environment) {
 		Map<String, String> session = SessionVariables.read(environment, SESSION_VARIABLES);
-		return WaylandDesktopDriver.connect(session, properties.callTimeout());
+		return WaylandDesktopDriver.connect(session, properties.callTimeout(), WorkingMode.of(environment));
 	}
 
 }

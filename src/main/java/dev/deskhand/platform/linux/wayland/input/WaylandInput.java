@@ -43,6 +43,10 @@ public final class WaylandInput implements AutoCloseable {
 
 	private final Supplier<WaylandLayout> layout;
 
+	// the seat the devices are created on: null for the compositor's default (shared),
+	// the agent's own in own-seat
+	private final String seatName;
+
 	private final HeldInputs held = new HeldInputs();
 
 	private final PointerDriver trackedPointer = new TrackedPointer();
@@ -86,14 +90,25 @@ public final class WaylandInput implements AutoCloseable {
 
 	}
 
-	private WaylandInput(Path socket, Duration timeout, Supplier<WaylandLayout> layout) {
+	private WaylandInput(Path socket, Duration timeout, Supplier<WaylandLayout> layout, String seatName) {
 		this.socket = socket;
 		this.timeout = timeout;
 		this.layout = layout;
+		this.seatName = seatName;
 	}
 
 	public static WaylandInput open(Path socket, Duration timeout, Supplier<WaylandLayout> layout) {
-		WaylandInput input = new WaylandInput(socket, timeout, layout);
+		return open(socket, timeout, layout, null);
+	}
+
+	/**
+	 * Opens the devices on the seat named {@code seatName} ({@code wl_seat.name}), or on
+	 * the compositor's default seat for {@code null}.
+	 * @throws dev.deskhand.errors.DeskhandException E_NO_DESKTOP when there is no such
+	 * seat
+	 */
+	public static WaylandInput open(Path socket, Duration timeout, Supplier<WaylandLayout> layout, String seatName) {
+		WaylandInput input = new WaylandInput(socket, timeout, layout, seatName);
 		input.devices = input.connect();
 		return input;
 	}
@@ -102,8 +117,9 @@ public final class WaylandInput implements AutoCloseable {
 		WaylandConnection connection = WaylandConnection.open(this.socket, this.timeout);
 		WaylandPointer pointer = null;
 		try {
-			pointer = WaylandPointer.create(connection, this.layout, this.held, SETTLE);
-			WaylandKeyboard keyboard = WaylandKeyboard.create(connection, this.held, XkbKeymap.maxSlots(), SETTLE);
+			pointer = WaylandPointer.create(connection, this.layout, this.held, SETTLE, this.seatName);
+			WaylandKeyboard keyboard = WaylandKeyboard.create(connection, this.held, XkbKeymap.maxSlots(), SETTLE,
+					this.seatName);
 			return new Devices(connection, pointer, keyboard);
 		}
 		catch (RuntimeException ex) {

@@ -113,7 +113,16 @@ final class WaylandKeyboard implements KeyboardDriver, AutoCloseable {
 	 * {@link XkbKeymap#maxSlots()})
 	 */
 	static WaylandKeyboard create(WaylandConnection connection, HeldInputs held, int slots, Duration settle) {
-		WaylandKeyboardSeat seat = WaylandKeyboardSeat.bind(connection);
+		return create(connection, held, slots, settle, null);
+	}
+
+	/**
+	 * Like {@link #create(WaylandConnection, HeldInputs, int, Duration)}, on the seat
+	 * named {@code seatName} ({@code null}: the first seat).
+	 */
+	static WaylandKeyboard create(WaylandConnection connection, HeldInputs held, int slots, Duration settle,
+			String seatName) {
+		WaylandKeyboardSeat seat = WaylandKeyboardSeat.bind(connection, seatName);
 		WaylandKeyboard created;
 		synchronized (connection) {
 			WaylandWireObject manager = connection.registry().bind(MANAGER, 1, WaylandWireHandler.IGNORE);

@@ -4,8 +4,12 @@ import dev.deskhand.platform.linux.wayland.wire.WaylandConnection;
 import dev.deskhand.platform.linux.wayland.wire.WaylandWireHandler;
 import dev.deskhand.platform.linux.wayland.wire.WaylandWireObject;
 
+import dev.deskhand.platform.linux.wayland.wire.WaylandRegistryGlobal;
+
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
@@ -31,6 +35,8 @@ public final class WaylandKeyboardSeat {
 	static final double MAX_FACTOR = 4;
 
 	private static final int CAPABILITIES = 0;
+
+	private static final int NAME = 1;
 
 	private static final int RELEASE = 3;
 
@@ -59,6 +65,47 @@ public final class WaylandKeyboardSeat {
 		synchronized (connection) {
 			return new WaylandKeyboardSeat(connection,
 					connection.registry().bind("wl_seat", 5, WaylandWireHandler.IGNORE));
+		}
+	}
+
+	/**
+	 * Binds the {@code wl_seat} whose {@code wl_seat.name} is {@code name} (own-seat: the
+	 * agent's seat beside the person's {@code seat0}), or the first one for {@code null}.
+	 * Every seat is bound for its name and the others released: the order sway announces
+	 * seats in says nothing about which is whose.
+	 * @throws DeskhandException E_NO_DESKTOP when no seat has that name
+	 */
+	public static WaylandKeyboardSeat bind(WaylandConnection connection, String name) {
+		if (name == null) {
+			return bind(connection);
+		}
+		synchronized (connection) {
+			Map<WaylandWireObject, String> names = new LinkedHashMap<>();
+			for (WaylandRegistryGlobal global : connection.registry().globals("wl_seat")) {
+				WaylandWireObject seat = connection.registry().bind(global, 5, WaylandWireHandler.IGNORE);
+				names.put(seat, null);
+				// events are dispatched only in the roundtrip below, on this thread
+				seat.handler((event) -> {
+					if (event.opcode() == NAME) {
+						names.put(seat, event.string());
+					}
+				});
+			}
+			connection.roundtrip();
+			WaylandWireObject chosen = null;
+			for (Map.Entry<WaylandWireObject, String> seat : names.entrySet()) {
+				if (chosen == null && name.equals(seat.getValue())) {
+					chosen = seat.getKey();
+				}
+				else {
+					release(connection, seat.getKey());
+				}
+			}
+			if (chosen == null) {
+				throw new DeskhandException(ErrorCode.E_NO_DESKTOP,
+						"the compositor has no seat named " + name + "; its seats: " + names.values());
+			}
+			return new WaylandKeyboardSeat(connection, chosen);
 		}
 	}
 
@@ -94,10 +141,14 @@ public final class WaylandKeyboardSeat {
 
 	/** Lets the seat object go ({@code wl_seat.release} from version 5). */
 	public void release() {
-		synchronized (this.connection) {
-			if (this.seat.version() >= 5 && !this.connection.isClosed()) {
-				this.connection.request(this.seat, RELEASE).send();
-				this.connection.destroyed(this.seat);
+		release(this.connection, this.seat);
+	}
+
+	private static void release(WaylandConnection connection, WaylandWireObject seat) {
+		synchronized (connection) {
+			if (seat.version() >= 5 && !connection.isClosed()) {
+				connection.request(seat, RELEASE).send();
+				connection.destroyed(seat);
 			}
 		}
 	}

@@ -94,14 +94,26 @@ final class WaylandPointer implements PointerDriver, AutoCloseable {
 	 */
 	static WaylandPointer create(WaylandConnection connection, Supplier<WaylandLayout> layout, HeldInputs held,
 			Duration settle) {
+		return create(connection, layout, held, settle, null);
+	}
+
+	/**
+	 * Like {@link #create(WaylandConnection, Supplier, HeldInputs, Duration)}, on the
+	 * seat named {@code seatName} ({@code null}: the compositor's default seat).
+	 */
+	static WaylandPointer create(WaylandConnection connection, Supplier<WaylandLayout> layout, HeldInputs held,
+			Duration settle, String seatName) {
 		WaylandPointer created;
-		WaylandKeyboardSeat seat = WaylandKeyboardSeat.bind(connection);
+		WaylandKeyboardSeat seat = WaylandKeyboardSeat.bind(connection, seatName);
 		synchronized (connection) {
 			WaylandWireObject manager = connection.registry().bind(MANAGER, 2, WaylandWireHandler.IGNORE);
 			WaylandWireObject pointer = connection.newObject("zwlr_virtual_pointer_v1", manager.version(),
 					WaylandWireHandler.IGNORE);
 			// no seat: the compositor's default one (wlroots: seat0)
-			connection.request(manager, MANAGER_CREATE_VIRTUAL_POINTER).object(null).newId(pointer).send();
+			connection.request(manager, MANAGER_CREATE_VIRTUAL_POINTER)
+				.object(seatName == null ? null : seat.object())
+				.newId(pointer)
+				.send();
 			created = new WaylandPointer(connection, manager, pointer, layout, held);
 		}
 		seat.awaitCapability(WaylandKeyboardSeat.POINTER, "a pointer", settle);

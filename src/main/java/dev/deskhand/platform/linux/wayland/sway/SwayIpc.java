@@ -80,6 +80,11 @@ public final class SwayIpc implements AutoCloseable {
 		return json(GET_TREE, "");
 	}
 
+	/** GET_SEATS: every seat with its focus and devices. */
+	public List<SwaySeats.Seat> seats() {
+		return SwaySeats.parse(json(GET_SEATS, ""));
+	}
+
 	/** GET_VERSION: a cheap round trip for liveness. */
 	public JsonNode version() {
 		return json(GET_VERSION, "");
