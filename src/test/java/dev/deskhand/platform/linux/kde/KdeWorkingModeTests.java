@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.env.MockEnvironment;
 
+import dev.deskhand.platform.linux.TextOutsideLayout;
 import dev.deskhand.errors.DeskhandException;
 import dev.deskhand.errors.ErrorCode;
 
@@ -21,8 +22,8 @@ class KdeWorkingModeTests {
 	@Test
 	void ownSeatIsRefusedAtStartUpWithASentenceNamingWhatWorks() {
 		MockEnvironment environment = new MockEnvironment().withProperty("deskhand.working-mode", "own-seat");
-		assertThatThrownBy(() -> new KdeDriverConfiguration().kdeDesktopDriver(new KdeProperties(Duration.ofSeconds(1)),
-				environment))
+		assertThatThrownBy(() -> new KdeDriverConfiguration()
+			.kdeDesktopDriver(new KdeProperties(Duration.ofSeconds(1), TextOutsideLayout.REFUSE), environment))
 			.isInstanceOfSatisfying(DeskhandException.class,
 					(ex) -> assertThat(ex.code()).isEqualTo(ErrorCode.E_UNSUPPORTED))
 			.hasMessageContaining("own-seat cannot be kept on KDE Plasma")
