@@ -52,10 +52,13 @@ import dev.deskhand.testing.ScreenRect;
  * "Accessibility tree".
  * <p>
  * The driver is the bean the service runs ({@code platform.linux.atspi}'s configuration,
- * scanned into a context of its own), called in this JVM: the rows are the driver's cost,
- * without MCP. The peer is {@code src/test/resources/a11y/bench_pyatspi.py serve}, one
- * long-running {@code /usr/bin/python3} process that answers each command with the time
- * its query alone took. Every case runs once per round, in a shuffled order, after
+ * scanned into a context of its own), called in this JVM: the "driver" rows are the
+ * driver's cost, without MCP. The "deskhand" rows are the same lists as an agent asks for
+ * them (issue 31): {@code list_elements} of the same window from Deskhand in its own JVM
+ * on the rig's display and bus, through {@link LeanMcpClient}, with that client's MCP
+ * ping beside them. The peer is {@code src/test/resources/a11y/bench_pyatspi.py serve},
+ * one long-running {@code /usr/bin/python3} process that answers each command with the
+ * time its query alone took. Every case runs once per round, in a shuffled order, after
  * warm-up rounds and untimed calls for the JIT, like {@link DeskhandBenchmark}.
  * <p>
  * It asserts no time. It asserts every result: each list has the elements it must have
@@ -97,6 +100,12 @@ class AccessibilityBenchmark {
 
 	private static Peer peer;
 
+	private static DeskhandProcess deskhand;
+
+	private static LeanMcpClient mcp;
+
+	private static ManagedWindow browser;
+
 	private static WindowInfo witnessWindow;
 
 	private static WindowInfo chromiumWindow;
@@ -107,7 +116,7 @@ class AccessibilityBenchmark {
 		witness = AtspiWitness.open(desktop, WITNESS_TITLE, false);
 		chromium = A11yChromium.open(desktop.environment(), A11yChromium.BIG_PAGE, new ScreenRect(560, 60, 1300, 980));
 		witnessWindow = windowInfo(witness.window(), "atspi-witness.py");
-		ManagedWindow browser = desktop.awaitWindow(chromium.windowTitle(), WAIT);
+		browser = desktop.awaitWindow(chromium.windowTitle(), WAIT);
 		chromiumWindow = windowInfo(browser, "chromium");
 		context = new AnnotationConfigApplicationContext();
 		// the bus the service would take from its environment: the rig's session bus
@@ -118,6 +127,13 @@ class AccessibilityBenchmark {
 		context.refresh();
 		driver = context.getBean(AccessibilityDriver.class);
 		peer = Peer.start(desktop.environment(), chromium.peer().script());
+		// the same lists as an agent asks for them: Deskhand in its own JVM on the rig's
+		// display and bus, called by a real MCP client
+		deskhand = DeskhandProcess.start(
+				List.of("--deskhand.display.name=" + desktop.display(), "--deskhand.display.managed=false"),
+				desktop.environment(), System.getProperty("deskhand.bench.jvm", ""),
+				OUTPUT.resolveSibling("bench-a11y-deskhand.log"));
+		mcp = LeanMcpClient.connect(deskhand.port());
 	}
 
 	private static WindowInfo windowInfo(ManagedWindow window, String executable) {
@@ -138,6 +154,9 @@ class AccessibilityBenchmark {
 
 	@AfterAll
 	static void stopEverything() {
+		if (deskhand != null) {
+			deskhand.close();
+		}
 		if (peer != null) {
 			peer.close();
 		}
@@ -180,12 +199,24 @@ class AccessibilityBenchmark {
 		int[] mark = new int[1];
 		rows.add(new Row("list", "driver: list the GTK witness window", () -> driver.list(gtkQuery),
 				(result) -> checkWitnessList((ElementList) result)));
+		Map<String, Object> gtkTool = Map.of("window", witness.window().hexId(), "max_count", MAX_COUNT);
+		Map<String, Object> chromiumTool = Map.of("window", browser.hexId(), "max_count", MAX_COUNT);
+		rows.add(new Row("list", "deskhand: list_elements of the same window over MCP (lean client)",
+				() -> mcp.callTool("list_elements", gtkTool), (result) -> checkWitnessTool((JsonNode) result)));
+		rows.add(new Row("ping", "MCP ping, the same client", () -> {
+			mcp.ping();
+			return null;
+		}, (result) -> {
+		}));
 		rows.add(new Row("list", "pyatspi: the same, walk", () -> peer.timed(gtkPeer), (result) -> {
 		}));
 		rows.add(new Row("list", "pyatspi: the same, Collection.GetMatches", () -> peer.timed(gtkMatches), (result) -> {
 		}));
 		rows.add(new Row("big", "driver: list the Chromium big page window (showing, interactive or named)",
 				() -> driver.list(chromiumQuery), (result) -> checkBigPage((ElementList) result, bigPageCount)));
+		rows.add(new Row("big", "deskhand: list_elements of the same window over MCP (lean client)",
+				() -> mcp.callTool("list_elements", chromiumTool),
+				(result) -> checkBigPageTool((JsonNode) result, bigPageCount)));
 		rows.add(new Row("big", "pyatspi: the same, walk", () -> peer.timed(chromiumWalk), (result) -> {
 		}));
 		rows.add(new Row("big", "pyatspi: the same, Collection.GetMatches", () -> peer.timed(chromiumMatches),
@@ -199,7 +230,9 @@ class AccessibilityBenchmark {
 		for (int i = 0; i < JIT_WARMUP; i++) {
 			driver.list(gtkQuery);
 			driver.list(chromiumQuery);
+			mcp.callTool("list_elements", gtkTool);
 			if (i % 10 == 0) {
+				mcp.callTool("list_elements", chromiumTool);
 				mark[0] = witness.mark();
 				driver.doAction(button, 0);
 				awaitClick(mark[0]);
@@ -273,6 +306,24 @@ class AccessibilityBenchmark {
 		}
 	}
 
+	private static void checkWitnessTool(JsonNode result) {
+		String text = result.path("content").path(0).path("text").asString();
+		if (!text.contains("\"Press me\"") || !text.contains("\"Name field\"")) {
+			throw new AssertionError("list_elements of the witness lacks its button or entry: " + text);
+		}
+	}
+
+	private static void checkBigPageTool(JsonNode result, int expected) {
+		JsonNode listing = JSON.readTree(result.path("content").path(0).path("text").asString());
+		int count = listing.path("elements").size();
+		String text = listing.toString();
+		if (!text.contains("\"Open 1\"") || text.contains("\"Open 200\"") || listing.path("truncated").asBoolean()
+				|| Math.abs(count - expected) > expected / 10) {
+			throw new AssertionError("list_elements of the big page is not its visible part: " + count
+					+ " elements (pyatspi " + expected + "), truncated " + listing.path("truncated"));
+		}
+	}
+
 	private static void checkBigPage(ElementList list, int expected) {
 		long buttons = list.elements()
 			.stream()
@@ -304,7 +355,7 @@ class AccessibilityBenchmark {
 		for (Row row : rows) {
 			Stats s = stats.get(row);
 			String ratio = "";
-			if (row.name().startsWith("driver")) {
+			if (row.name().startsWith("driver") || row.name().startsWith("deskhand")) {
 				double best = rows.stream()
 					.filter((r) -> r.group().equals(row.group()) && r.name().startsWith("pyatspi"))
 					.mapToDouble((r) -> stats.get(r).p50())
@@ -320,11 +371,17 @@ class AccessibilityBenchmark {
 		double big = p50(stats, "big", "driver");
 		double bigPeer = p50(stats, "big", "pyatspi");
 		double action = p50(stats, "action", "driver");
+		double gtkTool = p50(stats, "list", "deskhand");
+		double gtkPeer = p50(stats, "list", "pyatspi");
+		double bigTool = p50(stats, "big", "deskhand");
 		StringBuilder targets = new StringBuilder();
 		targets.append(target("GTK window list <= 30 ms", gtk <= 30));
 		targets.append(target("Chromium big page <= 150 ms", big <= 150));
 		targets.append(target("Chromium big page <= 2x pyatspi", big <= 2 * bigPeer));
 		targets.append(target("doAction <= 10 ms", action <= 10));
+		targets.append(target("GTK window list_elements over MCP <= 2x pyatspi (issue 31)", gtkTool <= 2 * gtkPeer));
+		targets.append(target("Chromium big page list_elements over MCP <= 1.5x pyatspi (issue 31)",
+				bigTool <= 1.5 * bigPeer));
 		String environment = String.format(Locale.ROOT,
 				"%s; %d warm-up + %d measured rounds, %d untimed JIT calls, seed %d; load average %s; "
 						+ "big page: %d elements listed (pyatspi walk) of the page's ~2,000 nodes",

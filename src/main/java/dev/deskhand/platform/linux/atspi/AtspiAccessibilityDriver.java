@@ -1,6 +1,8 @@
 package dev.deskhand.platform.linux.atspi;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +46,19 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 
 	private final ProcessExecutables executables;
 
+	// per X window, the AT-SPI window it was the last time it was listed: what askEarly
+	// guesses from; bounded, as a desktop opens new windows for as long as it runs
+	private final Map<Long, AtspiFrame> lastFrames = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<Long, AtspiFrame> eldest) {
+			return size() > LAST_FRAMES;
+		}
+
+	});
+
+	private static final int LAST_FRAMES = 256;
+
 	AtspiAccessibilityDriver(AtspiBus bus, ProcessExecutables executables) {
 		this.bus = bus;
 		this.tree = new AtspiTree(bus);
@@ -81,7 +96,8 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 
 	private ElementList listGuarded(ElementQuery query) {
 		List<String> notes = new ArrayList<>();
-		List<AtspiFrame> frames = frames(query.window(), query.app(), notes);
+		Early early = (query.window() != null && query.app() == null) ? askEarly(query) : Early.NONE;
+		List<AtspiFrame> frames = frames(query.window(), query.app(), notes, early);
 		if (query.window() != null) {
 			Optional<AtspiFrame> frame = AtspiWindows.match(query.window(), frames);
 			if (frame.isEmpty()) {
@@ -89,12 +105,13 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 				return new ElementList(List.of(), false, notes);
 			}
 			frames = List.of(frame.get());
+			this.lastFrames.put(query.window().id(), frame.get());
 		}
 		List<Element> elements = new ArrayList<>();
 		boolean truncated = false;
 		for (AtspiFrame frame : frames) {
 			try {
-				truncated = collect(frame, query, elements);
+				truncated = collect(frame, query, elements, early.matchesFor(frame));
 			}
 			catch (AtspiTimeoutException ex) {
 				if (query.window() != null) {
@@ -112,7 +129,29 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 	// the windows of the applications the query is about; an application that does not
 	// answer is a note unless it is the only one the query can mean
 	private List<AtspiFrame> frames(WindowInfo window, String appName, List<String> notes) {
-		List<String> busNames = this.tree.busNames();
+		return frames(window, appName, notes, Early.NONE);
+	}
+
+	/**
+	 * Sends, beside the registry's list of applications, what a list of this window asked
+	 * next the last time: its application's windows and the toolkit's search in the
+	 * window it was. Each answer is used only where the list comes to ask the same again
+	 * (the same application, the same window): a list of a window listed before costs two
+	 * round trips (this, then the elements), not five.
+	 */
+	private Early askEarly(ElementQuery query) {
+		AtspiFrame last = this.lastFrames.get(query.window().id());
+		AtspiCall<List<ObjectRef>> registry = this.tree.askBusNames();
+		if (last == null || !this.bus.isOpen(last.app().busName())) {
+			return new Early(registry, null, null, null);
+		}
+		return new Early(registry, this.tree.askFrames(last.app()), last,
+				last.collection() ? this.tree.askMatches(last, query) : null);
+	}
+
+	private List<AtspiFrame> frames(WindowInfo window, String appName, List<String> notes, Early early) {
+		List<String> busNames = (early.registry() != null) ? this.tree.busNames(early.registry())
+				: this.tree.busNames();
 		Map<String, Long> pids = this.bus.pids(busNames);
 		List<String> candidates = busNames;
 		if (window != null && window.pid() > 0) {
@@ -130,7 +169,7 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 				if (appName != null && !belongsTo(app, appName)) {
 					continue;
 				}
-				frames.addAll(this.tree.frames(app));
+				frames.addAll(this.tree.frames(early.framesOf(app).orElseGet(() -> this.tree.askFrames(app))));
 			}
 			catch (AtspiTimeoutException ex) {
 				if (targeted) {
@@ -156,9 +195,11 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 
 	// reads the window's candidates in chunks, so a query for a few elements of a large
 	// web page reads a few; true when it stopped at the maximum
-	private boolean collect(AtspiFrame frame, ElementQuery query, List<Element> into) {
+	private boolean collect(AtspiFrame frame, ElementQuery query, List<Element> into,
+			AtspiCall<List<ObjectRef>> matches) {
 		AtspiChannel channel = this.bus.channel(frame.app().busName());
-		List<String> paths = this.tree.candidates(frame, query);
+		List<String> paths = (matches != null) ? this.tree.candidates(frame, query, matches)
+				: this.tree.candidates(frame, query);
 		int next = 0;
 		while (next < paths.size()) {
 			int wanted = query.maxCount() - into.size();
@@ -172,6 +213,30 @@ final class AtspiAccessibilityDriver implements AccessibilityDriver, AutoCloseab
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The calls {@link #askEarly} sent: the registry's applications, and for a window
+	 * listed before its application's windows and the search in the window it was.
+	 */
+	private record Early(AtspiCall<List<ObjectRef>> registry, AtspiTree.FrameReads frames, AtspiFrame frame,
+			AtspiCall<List<ObjectRef>> matches) {
+
+		static final Early NONE = new Early(null, null, null, null);
+
+		// the same application under the same bus name: its windows' answers are good
+		Optional<AtspiTree.FrameReads> framesOf(AtspiApp app) {
+			return (this.frames != null && this.frames.app().busName().equals(app.busName())) ? Optional.of(this.frames)
+					: Optional.empty();
+		}
+
+		// the window matched is the one searched: the search's answer is this window's
+		AtspiCall<List<ObjectRef>> matchesFor(AtspiFrame matched) {
+			return (this.matches != null && matched.collection()
+					&& matched.app().busName().equals(this.frame.app().busName())
+					&& matched.path().equals(this.frame.path())) ? this.matches : null;
+		}
+
 	}
 
 	// Chromium names a link and the text inside it alike: the text adds nothing

@@ -271,6 +271,12 @@ final class AtspiBus implements AutoCloseable {
 				(name, current) -> (current != null && current.isConnected()) ? current : open(name, connection));
 	}
 
+	/** Whether the application's channel is open already: using it costs no opening. */
+	boolean isOpen(String busName) {
+		AtspiChannel known = this.channels.get(busName);
+		return known != null && known.isConnected();
+	}
+
 	private AtspiChannel open(String busName, DBusConnection connection) {
 		AtspiChannel viaBus = AtspiChannel.viaBus(busName, connection);
 		if (!sameUser(knownPid(busName))) {

@@ -55,16 +55,35 @@ final class AtspiTree {
 
 	private static final int FACTS_LIMIT = 20_000;
 
+	// per application, the paths of its windows the last time, with whether each offers
+	// Collection: their titles and places are asked together with the window list
+	private final Map<String, Map<String, Boolean>> windows = new ConcurrentHashMap<>();
+
 	AtspiTree(AtspiBus bus) {
 		this.bus = bus;
 	}
 
 	/** The bus names of the applications registered now, in the registry's order. */
 	List<String> busNames() {
+		return busNames(askBusNames());
+	}
+
+	/**
+	 * Asks the registry for its applications; {@link #busNames(AtspiCall)} reads the
+	 * answer.
+	 */
+	AtspiCall<List<ObjectRef>> askBusNames() {
 		DBusConnection connection = this.bus.connection();
 		AtspiChannel registry = AtspiChannel.viaBus(AtspiDbus.REGISTRY, connection);
-		List<ObjectRef> children = registry.<List<ObjectRef>>call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren")
-			.await(this.bus.deadline());
+		return registry.call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren");
+	}
+
+	/**
+	 * The bus names in the registry's answer, in its order; forgets the applications
+	 * gone.
+	 */
+	List<String> busNames(AtspiCall<List<ObjectRef>> asked) {
+		List<ObjectRef> children = asked.await(this.bus.deadline());
 		List<String> names = new ArrayList<>();
 		for (ObjectRef child : children) {
 			if (!child.isNull() && !names.contains(child.bus())) {
@@ -74,6 +93,7 @@ final class AtspiTree {
 		this.bus.retain(Set.copyOf(names));
 		this.apps.keySet().retainAll(Set.copyOf(names));
 		this.facts.keySet().retainAll(Set.copyOf(names));
+		this.windows.keySet().retainAll(Set.copyOf(names));
 		return names;
 	}
 
@@ -126,33 +146,43 @@ final class AtspiTree {
 
 	/** The application's top-level windows. */
 	List<AtspiFrame> frames(AtspiApp app) {
+		return frames(askFrames(app));
+	}
+
+	/**
+	 * Asks for the application's top-level windows, and at once for the title and place
+	 * of each window it had the last time: a window list then costs one round trip, not
+	 * two. {@link #frames(FrameReads)} reads the answers.
+	 */
+	FrameReads askFrames(AtspiApp app) {
 		AtspiChannel channel = this.bus.channel(app.busName());
+		AtspiCall<List<ObjectRef>> children = channel.call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren");
+		Map<String, Boolean> known = this.windows.getOrDefault(app.busName(), Map.of());
+		Map<String, FrameRead> early = new HashMap<>();
+		known.forEach((path, collection) -> early.put(path, FrameRead.ask(channel, path, collection)));
+		return new FrameReads(app, channel, children, early);
+	}
+
+	/**
+	 * The application's top-level windows from {@link #askFrames(AtspiApp)}'s calls;
+	 * windows it did not have then are asked now.
+	 */
+	List<AtspiFrame> frames(FrameReads asked) {
 		long deadline = this.bus.deadline();
-		List<ObjectRef> children = channel.<List<ObjectRef>>call(AtspiDbus.ROOT_PATH, Accessible.class, "GetChildren")
-			.await(deadline);
+		List<ObjectRef> children = asked.children().await(deadline);
 		List<String> paths = children.stream().filter((ref) -> !ref.isNull()).map(ObjectRef::path).toList();
-		List<AtspiCall<Variant<?>>> names = new ArrayList<>();
-		List<AtspiCall<Extents>> extents = new ArrayList<>();
-		List<AtspiCall<List<String>>> interfaces = new ArrayList<>();
+		List<FrameRead> reads = new ArrayList<>(paths.size());
 		for (String path : paths) {
-			names.add(channel.call(path, Properties.class, "Get", AtspiDbus.ACCESSIBLE, "Name"));
-			extents.add(channel.call(path, Component.class, "GetExtents", AtspiDbus.COORDS_SCREEN));
-			interfaces.add(channel.call(path, Accessible.class, "GetInterfaces"));
+			FrameRead early = asked.early().get(path);
+			reads.add((early != null) ? early : FrameRead.ask(asked.channel(), path, null));
 		}
 		List<AtspiFrame> frames = new ArrayList<>();
-		for (int i = 0; i < paths.size(); i++) {
+		Map<String, Boolean> seen = new ConcurrentHashMap<>();
+		for (FrameRead read : reads) {
 			try {
-				String title = string(names.get(i).await(deadline));
-				List<String> ifaces = interfaces.get(i).await(deadline);
-				Extents where = null;
-				try {
-					where = extents.get(i).await(deadline);
-				}
-				catch (DBusExecutionException ex) {
-					// a window without Component: no bounds to match by
-				}
-				frames.add(new AtspiFrame(app, paths.get(i), title, AtspiElements.bounds(where),
-						ifaces.contains(AtspiDbus.COLLECTION)));
+				AtspiFrame frame = read.await(asked.app(), deadline);
+				frames.add(frame);
+				seen.put(frame.path(), frame.collection());
 			}
 			catch (DBusExecutionException ex) {
 				if (!AtspiErrors.gone(ex)) {
@@ -160,7 +190,44 @@ final class AtspiTree {
 				}
 			}
 		}
+		this.windows.put(asked.app().busName(), seen);
 		return frames;
+	}
+
+	/**
+	 * The calls of {@link #askFrames(AtspiApp)}: the application's windows, and the reads
+	 * of the windows it had before, by path.
+	 */
+	record FrameReads(AtspiApp app, AtspiChannel channel, AtspiCall<List<ObjectRef>> children,
+			Map<String, FrameRead> early) {
+
+	}
+
+	/** One window's title and place in flight, and whether it offers Collection. */
+	record FrameRead(String path, AtspiCall<Variant<?>> name, AtspiCall<Extents> extents,
+			AtspiCall<List<String>> interfaces, Boolean collection) {
+
+		// which interfaces an object offers does not change: asked once per window
+		static FrameRead ask(AtspiChannel channel, String path, Boolean collection) {
+			return new FrameRead(path, channel.call(path, Properties.class, "Get", AtspiDbus.ACCESSIBLE, "Name"),
+					channel.call(path, Component.class, "GetExtents", AtspiDbus.COORDS_SCREEN),
+					(collection != null) ? null : channel.call(path, Accessible.class, "GetInterfaces"), collection);
+		}
+
+		AtspiFrame await(AtspiApp app, long deadline) {
+			String title = string(this.name.await(deadline));
+			boolean offersCollection = (this.collection != null) ? this.collection
+					: this.interfaces.await(deadline).contains(AtspiDbus.COLLECTION);
+			Extents where = null;
+			try {
+				where = this.extents.await(deadline);
+			}
+			catch (DBusExecutionException ex) {
+				// a window without Component: no bounds to match by
+			}
+			return new AtspiFrame(app, this.path, title, AtspiElements.bounds(where), offersCollection);
+		}
+
 	}
 
 	/**
@@ -168,13 +235,27 @@ final class AtspiTree {
 	 * toolkit filters by role and state where it can; the caller checks the rest.
 	 */
 	List<String> candidates(AtspiFrame frame, ElementQuery query) {
+		return candidates(frame, query, frame.collection() ? askMatches(frame, query) : null);
+	}
+
+	/**
+	 * Asks the toolkit for the window's candidates; {@code candidates} reads the answer.
+	 */
+	AtspiCall<List<ObjectRef>> askMatches(AtspiFrame frame, ElementQuery query) {
+		return this.bus.channel(frame.app().busName())
+			.call(frame.path(), Collection.class, "GetMatches", rule(query), SORT_CANONICAL, 0, Boolean.TRUE);
+	}
+
+	/**
+	 * Like {@link #candidates(AtspiFrame, ElementQuery)}, from an answer to
+	 * {@link #askMatches(AtspiFrame, ElementQuery)} for this frame and query when there
+	 * is one.
+	 */
+	List<String> candidates(AtspiFrame frame, ElementQuery query, AtspiCall<List<ObjectRef>> asked) {
 		AtspiChannel channel = this.bus.channel(frame.app().busName());
-		if (frame.collection()) {
+		if (asked != null) {
 			try {
-				List<ObjectRef> matches = channel
-					.<List<ObjectRef>>call(frame.path(), Collection.class, "GetMatches", rule(query), SORT_CANONICAL, 0,
-							Boolean.TRUE)
-					.await(this.bus.deadline());
+				List<ObjectRef> matches = asked.await(this.bus.deadline());
 				return matches.stream().filter((ref) -> !ref.isNull()).map(ObjectRef::path).toList();
 			}
 			catch (DBusExecutionException ex) {
