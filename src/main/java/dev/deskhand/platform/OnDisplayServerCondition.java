@@ -67,8 +67,7 @@ class OnDisplayServerCondition extends SpringBootCondition {
 	static Detection running(Environment environment) {
 		if (WorkingMode.of(environment) == WorkingMode.OWN_DISPLAY) {
 			// The agent's display is an X server Deskhand starts (Xephyr or Xvfb),
-			// whatever
-			// the person's session is: the X11 driver drives it, on Wayland too.
+			// whatever the person's session is: the X11 driver drives it, on Wayland too.
 			return new Detection(DisplayServer.X11,
 					WorkingMode.PROPERTY + "=own-display: the X11 driver on an agent display of its own");
 		}
