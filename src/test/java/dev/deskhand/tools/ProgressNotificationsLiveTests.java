@@ -173,6 +173,10 @@ class ProgressNotificationsLiveTests {
 			.callTool(CallToolRequest.builder().name(tool).arguments(arguments).progressToken(progressToken).build());
 	}
 
+	// in the order of their progress: the SDK's sync client hands each notification to
+	// the consumer on a thread of Reactor's elastic pool, so two sent 100 ms apart can
+	// reach the list in either order (CI: "typed 100" before "typed 0"); that the server
+	// never sends a step back is ProgressTests'
 	private List<ProgressNotification> awaitNotifications(int count) {
 		long deadline = System.nanoTime() + WAIT.toNanos();
 		while (this.notifications.size() < count) {
@@ -181,7 +185,9 @@ class ProgressNotificationsLiveTests {
 			}
 			Pause.of(Duration.ofMillis(20));
 		}
-		return List.copyOf(this.notifications);
+		return this.notifications.stream()
+			.sorted(java.util.Comparator.comparingDouble(ProgressNotification::progress))
+			.toList();
 	}
 
 	private static void assertIncreasing(List<ProgressNotification> seen) {
