@@ -23,6 +23,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.testing.ColourPixels;
 import dev.deskhand.testing.GnomeSession;
 import dev.deskhand.testing.GnomeWitness;
 import dev.deskhand.testing.WitnessEvents;
@@ -118,14 +119,14 @@ class GnomeMcpEndToEndTests {
 		BufferedImage reference = GnomeSession.shared().screenshot("Meta-0");
 		// the witness's red square, layout (100,100) 20x20 on Meta-0, in both pictures
 		// at the same place relative to each picture's size
-		double[] shown = centre(image, 0xff0000);
-		double[] outside = centre(reference, 0xff0000);
+		double[] shown = ColourPixels.centre(image, 0xff0000);
+		double[] outside = ColourPixels.centre(reference, 0xff0000);
 		assertThat(shown[0] / image.getWidth()).isCloseTo(outside[0] / reference.getWidth(),
 				org.assertj.core.data.Offset.offset(0.005));
 		assertThat(shown[1] / image.getHeight()).isCloseTo(outside[1] / reference.getHeight(),
 				org.assertj.core.data.Offset.offset(0.005));
-		double[] blue = centre(image, 0x0000ff);
-		double[] blueOutside = centre(reference, 0x0000ff);
+		double[] blue = ColourPixels.centre(image, 0x0000ff);
+		double[] blueOutside = ColourPixels.centre(reference, 0x0000ff);
 		assertThat(blue[0] / image.getWidth()).isCloseTo(blueOutside[0] / reference.getWidth(),
 				org.assertj.core.data.Offset.offset(0.005));
 
@@ -172,33 +173,6 @@ class GnomeMcpEndToEndTests {
 		}
 		assertThat(found).as(windows.toString()).isNotNull();
 		assertThat(found.path("focused").asBoolean()).as(found.toString()).isTrue();
-	}
-
-	/** The centre of the pixels of one colour, as {x, y}. */
-	private static double[] centre(BufferedImage image, int rgb) {
-		long sumX = 0;
-		long sumY = 0;
-		int count = 0;
-		for (int y = 0; y < image.getHeight(); y++) {
-			for (int x = 0; x < image.getWidth(); x++) {
-				if (near(image.getRGB(x, y), rgb)) {
-					sumX += x;
-					sumY += y;
-					count++;
-				}
-			}
-		}
-		assertThat(count).as("pixels of %06x", rgb).isGreaterThan(50);
-		return new double[] { sumX / (double) count, sumY / (double) count };
-	}
-
-	private static boolean near(int argb, int rgb) {
-		for (int shift = 0; shift <= 16; shift += 8) {
-			if (Math.abs(((argb >> shift) & 0xff) - ((rgb >> shift) & 0xff)) > 60) {
-				return false;
-			}
-		}
-		return true;
 	}
 
 }

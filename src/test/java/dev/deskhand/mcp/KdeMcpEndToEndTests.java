@@ -24,6 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.deskhand.platform.DesktopDriver;
 import dev.deskhand.platform.Frame;
 import dev.deskhand.platform.Rect;
+import dev.deskhand.testing.ColourPixels;
 import dev.deskhand.testing.DriverWitness.PointerEvent;
 import dev.deskhand.testing.KwinDriverWitness;
 import dev.deskhand.testing.KwinSession;
@@ -116,7 +117,7 @@ class KdeMcpEndToEndTests {
 		CallToolResult shot = call(this.client, "screenshot", Map.of("display_id", "Virtual-0"));
 		assertThat(shot.isError()).as(text(shot)).isNotEqualTo(Boolean.TRUE);
 		BufferedImage image = McpTestClients.image(shot);
-		double[] shown = centre(image, 0xff0000);
+		double[] shown = ColourPixels.centre(image, 0xff0000);
 		double perPoint = image.getWidth() / 1280.0;
 		assertThat(shown[0] / perPoint).isCloseTo(square.x() + square.width() / 2.0,
 				org.assertj.core.data.Offset.offset(2.0));
@@ -166,33 +167,6 @@ class KdeMcpEndToEndTests {
 		PointerEvent press = witness.buttons().get(0);
 		assertThat(press.pressed()).isTrue();
 		return press;
-	}
-
-	/** The centre of the pixels of one colour, as {x, y}. */
-	private static double[] centre(BufferedImage image, int rgb) {
-		long sumX = 0;
-		long sumY = 0;
-		int count = 0;
-		for (int y = 0; y < image.getHeight(); y++) {
-			for (int x = 0; x < image.getWidth(); x++) {
-				if (near(image.getRGB(x, y), rgb)) {
-					sumX += x;
-					sumY += y;
-					count++;
-				}
-			}
-		}
-		assertThat(count).as("pixels of %06x", rgb).isGreaterThan(50);
-		return new double[] { sumX / (double) count, sumY / (double) count };
-	}
-
-	private static boolean near(int argb, int rgb) {
-		for (int shift = 0; shift <= 16; shift += 8) {
-			if (Math.abs(((argb >> shift) & 0xff) - ((rgb >> shift) & 0xff)) > 60) {
-				return false;
-			}
-		}
-		return true;
 	}
 
 }

@@ -207,11 +207,10 @@ public final class GnomeSession {
 			sys.exit(code)
 			""";
 
-	// a person's click, independent of Deskhand's code: a GLib D-Bus client opens a
-	// remote desktop session of its own (a second virtual pointer on the seat), warms it
-	// up (a new device's first events are lost), moves to the point in the monitor's
-	// stream pixels and clicks; argv: connector, x, y (stream pixels)
-	private static final String CLICK_SCRIPT = """
+	// the start of the scripts below: a GLib D-Bus client of mutter's opens a remote
+	// desktop session of its own (a virtual pointer of its own on the seat) and the
+	// screencast session beside it that maps stream pixels to a monitor
+	private static final String REMOTE_DESKTOP_SESSION = """
 			import sys, time
 			import gi
 			from gi.repository import Gio, GLib
@@ -226,6 +225,13 @@ public final class GnomeSession {
 			           GLib.Variant("(ss)", (RD + ".Session", "SessionId")), "(v)").unpack()[0]
 			cast = call(SC, "/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
 			            GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", sid)},)), "(o)").unpack()[0]
+			""";
+
+	// a person's click, independent of Deskhand's code: a GLib D-Bus client opens a
+	// remote desktop session of its own (a second virtual pointer on the seat), warms it
+	// up (a new device's first events are lost), moves to the point in the monitor's
+	// stream pixels and clicks; argv: connector, x, y (stream pixels)
+	private static final String CLICK_SCRIPT = REMOTE_DESKTOP_SESSION + """
 			stream = call(SC, cast, SC + ".Session", "RecordMonitor",
 			              GLib.Variant("(sa{sv})", (sys.argv[1], {})), "(o)").unpack()[0]
 			call(RD, session, RD + ".Session", "Start", None)
@@ -612,21 +618,7 @@ public final class GnomeSession {
 	// a person's hand that stays: one remote desktop session (one virtual pointer) for
 	// many clicks, read from standard input as "connector x y" (stream pixels), each
 	// answered "clicked" once sent
-	private static final String HAND_SCRIPT = """
-			import sys, time
-			import gi
-			from gi.repository import Gio, GLib
-			RD = "org.gnome.Mutter.RemoteDesktop"
-			SC = "org.gnome.Mutter.ScreenCast"
-			bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-			def call(name, path, iface, member, args, reply=None):
-			    return bus.call_sync(name, path, iface, member, args, GLib.VariantType(reply) if reply else None,
-			                         Gio.DBusCallFlags.NONE, 10000, None)
-			session = call(RD, "/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession", None, "(o)").unpack()[0]
-			sid = call(RD, session, "org.freedesktop.DBus.Properties", "Get",
-			           GLib.Variant("(ss)", (RD + ".Session", "SessionId")), "(v)").unpack()[0]
-			cast = call(SC, "/org/gnome/Mutter/ScreenCast", SC, "CreateSession",
-			            GLib.Variant("(a{sv})", ({"remote-desktop-session-id": GLib.Variant("s", sid)},)), "(o)").unpack()[0]
+	private static final String HAND_SCRIPT = REMOTE_DESKTOP_SESSION + """
 			streams = {}
 			for connector in sys.argv[1:]:
 			    streams[connector] = call(SC, cast, SC + ".Session", "RecordMonitor",
